@@ -1,0 +1,137 @@
+/* The frontend's view of a C file: a light statement tree built from
+ * libclang (cparse.c), with the directives attached to the statements they
+ * precede (attach.c). Statements and expressions keep their source ranges
+ * (file offsets, half-open); codegen copies source text by range, so this
+ * tree holds only what the analyses need: loops in canonical form, the
+ * variables each statement reads and writes, the functions it calls. */
+#ifndef GTCC_AST_H
+#define GTCC_AST_H
+
+#include <stdbool.h>
+
+#include "directive.h"
+
+typedef enum VarTypeKind {
+  VT_SCALAR,      /* arithmetic or enum type */
+  VT_POINTER,     /* T * (T not an array) */
+  VT_ARRAY,       /* T [N]... with constant sizes */
+  VT_VLA_POINTER, /* T (*)[m]...: pointer to a variably modified array */
+  VT_RECORD,      /* struct / union by value */
+  VT_OTHER,       /* anything else (function pointers, VLAs by value, ...) */
+} VarTypeKind;
+
+enum { MAX_DIMS = 4 };
+
+typedef struct CVar {
+  char *name;
+  SrcLoc loc;        /* declaration */
+  unsigned decl_offset;
+  VarTypeKind tkind;
+  char *type;        /* spelling of the declared type, e.g. "const double *" */
+  char *elem_type;   /* element type for pointers/arrays ("double"), the type itself for scalars */
+  long long elem_size; /* sizeof(elem_type) in bytes, -1 if unknown */
+  int ndims;         /* VT_ARRAY: number of dimensions; VT_VLA_POINTER: dims after the first */
+  long long dims[MAX_DIMS]; /* constant sizes (VT_ARRAY), -1 where not constant */
+  char *dim_text[MAX_DIMS]; /* VT_VLA_POINTER: the size expressions as text ("m") */
+  bool is_global;
+  bool is_param;
+  bool is_const;     /* the variable itself is const */
+  bool is_float;     /* scalar of floating type */
+  bool is_static;
+} CVar;
+
+/* A reference to a variable inside some statement's own expressions. */
+typedef struct VarUse {
+  CVar *var;
+  SrcLoc loc;
+  bool write;      /* assigned, incremented, or its address taken */
+  bool elem_write; /* an element or member of it is assigned (a[i] = ...) */
+} VarUse;
+
+struct Function;
+
+typedef struct CallUse {
+  char *name;
+  SrcLoc loc;
+  struct Function *def; /* defined in this file, or NULL */
+} CallUse;
+
+typedef enum StmtKind {
+  ST_FOR, ST_COMPOUND, ST_IF, ST_WHILE, ST_DO, ST_SWITCH, ST_DECL, ST_EXPR,
+  ST_RETURN, ST_BREAK, ST_CONTINUE, ST_GOTO, ST_LABEL, ST_NULL, ST_OTHER,
+} StmtKind;
+
+typedef enum RelOp { REL_LT, REL_LE, REL_GT, REL_GE } RelOp;
+
+/* A for loop in OpenMP canonical form: for (iv = lb; iv relop ub; iv += step). */
+typedef struct ForLoop {
+  bool canonical;
+  const char *why_not; /* when !canonical: what is wrong, for the diagnostic */
+  SrcLoc why_loc;
+  CVar *iv;
+  bool iv_declared;    /* `for (int i = ...)`: iv is declared by the loop */
+  Expr lb, ub;         /* text */
+  RelOp relop;
+  Expr step;           /* signed step as text: "1", "-1", "(2*k)", "-(s)" */
+  bool step_is_const;
+  long long step_value;/* when step_is_const */
+} ForLoop;
+
+typedef struct Stmt {
+  StmtKind kind;
+  SrcLoc loc;            /* start */
+  unsigned begin, end;   /* half-open file offsets; expression statements include their ';' */
+  struct Stmt *parent;
+  struct Stmt **kids;    /* FOR: [body]; IF: [then, else?]; WHILE/DO/SWITCH/LABEL: [body]; COMPOUND: items */
+  int nkids;
+  ForLoop *loop;         /* ST_FOR */
+  VarUse *uses;          /* in this statement's own expressions, not in kids */
+  int nuses;
+  CallUse *calls;
+  int ncalls;
+  CVar **decls;          /* variables this statement declares (ST_DECL, for-init) */
+  int ndecls;
+  Directive **dirs;      /* directives written just before this statement, in order */
+  int ndirs;
+  struct Function *func;
+} Stmt;
+
+typedef struct Function {
+  char *name;
+  SrcLoc loc;
+  unsigned begin, end;   /* the whole definition */
+  Stmt *body;            /* NULL for declarations without a body */
+  bool is_static;
+  CVar **params;
+  int nparams;
+} Function;
+
+typedef enum TopKind { TOP_INCLUDE, TOP_MACRO, TOP_TYPE, TOP_VAR, TOP_FUNC } TopKind;
+
+/* A file-scope item of the main file, in file order: codegen copies includes,
+ * macros and type declarations into the .gt.cu so kernel bodies compile. */
+typedef struct TopDecl {
+  TopKind kind;
+  char *name;
+  unsigned begin, end;
+  SrcLoc loc;
+  bool system;           /* TOP_INCLUDE: <...> */
+} TopDecl;
+
+typedef struct TranslationUnit {
+  SrcFile *file;
+  Function **funcs;
+  int nfuncs;
+  Directive **dirs;      /* every parsed directive, in file order */
+  int ndirs;
+  PragmaLine *pragmas;   /* every pragma line (parsed or not), in file order */
+  int npragmas;
+  TopDecl *tops;
+  int ntops;
+  CVar **vars;           /* every variable seen (owner of the CVars) */
+  int nvars;
+  char **clang_args;     /* arguments the file was parsed with */
+  int nclang_args;
+} TranslationUnit;
+
+#endif

@@ -1,0 +1,33 @@
+/* Frontend entry: source file -> TranslationUnit (directives + light AST). */
+#ifndef GTCC_FRONTEND_H
+#define GTCC_FRONTEND_H
+
+#include <stdio.h>
+
+#include "ast.h"
+
+typedef struct FeOptions {
+  const char *const *clang_args; /* -I, -D, -U for libclang */
+  int nclang_args;
+} FeOptions;
+
+/* Scans and parses the directives, parses the C code with libclang
+ * (without -fopenmp), attaches directives to statements and checks loops
+ * under loop directives. Errors are reported through diag; returns NULL
+ * when the file cannot be read or parsed at all. Callers check
+ * diag_error_count() for errors in a returned unit. */
+TranslationUnit *fe_parse(const char *path, const FeOptions *opts);
+/* Cheap test used for pass-through: does the file have any acc/omp pragma? */
+int fe_file_has_pragmas(const char *path);
+void fe_dump(const TranslationUnit *tu, FILE *out);
+void fe_free(TranslationUnit *tu);
+
+/* Building blocks, exposed for tests. */
+/* Parses the C file with libclang into tu (funcs, tops, vars). */
+int fe_parse_c(TranslationUnit *tu, const FeOptions *opts);
+/* Attaches tu->dirs to statements and checks DF_LOOP directives. */
+void fe_attach_directives(TranslationUnit *tu);
+/* Text of [begin, end) of the unit's file (malloc'ed). */
+char *fe_text(const TranslationUnit *tu, unsigned begin, unsigned end);
+
+#endif
