@@ -1,0 +1,82 @@
+/* Attaches each directive to the statement that follows it (by file
+ * offset) and checks what must follow: a statement, or for loop directives
+ * a for loop in canonical form. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "frontend.h"
+#include "strbuf.h"
+
+typedef struct StmtList {
+  Stmt **s;
+  int n, cap;
+} StmtList;
+
+/* Pre-order: sorted by begin offset, outer statements before inner ones. */
+static void flatten(Stmt *s, StmtList *l) {
+  if (!s) return;
+  VEC_PUSH(l->s, l->n, l->cap, s);
+  for (int i = 0; i < s->nkids; i++) flatten(s->kids[i], l);
+}
+
+/* Only blanks, comments and preprocessor lines between from and to? */
+static int only_blank_between(const SrcFile *f, unsigned from, unsigned to) {
+  const char *t = f->text;
+  unsigned i = from;
+  int line_start = 1;
+  while (i < to) {
+    if (t[i] == '\n') line_start = 1, i++;
+    else if (t[i] == ' ' || t[i] == '\t' || t[i] == '\r' || t[i] == '\f' || t[i] == '\v') i++;
+    else if (t[i] == '/' && i + 1 < to && t[i + 1] == '/') {
+      while (i < to && t[i] != '\n') i++;
+    } else if (t[i] == '/' && i + 1 < to && t[i + 1] == '*') {
+      i += 2;
+      while (i + 1 < to && !(t[i] == '*' && t[i + 1] == '/')) i++;
+      i += 2;
+    } else if (t[i] == '#' && line_start) { /* another pragma or directive line, with continuations */
+      while (i < to && !(t[i] == '\n' && t[i - 1] != '\\')) i++;
+    } else
+      return 0;
+  }
+  return 1;
+}
+
+static Function *enclosing_function(TranslationUnit *tu, unsigned offset) {
+  for (int i = 0; i < tu->nfuncs; i++)
+    if (tu->funcs[i]->body && tu->funcs[i]->body->begin < offset && offset < tu->funcs[i]->body->end)
+      return tu->funcs[i];
+  return NULL;
+}
+
+static void attach_one(TranslationUnit *tu, Directive *d) {
+  unsigned flags = dir_flags(d->kind);
+  Function *fn = enclosing_function(tu, d->loc.offset);
+  if (!fn) {
+    diag_error(d->loc, "'%s' must be inside a function", dir_name(d->kind));
+    return;
+  }
+  if (flags & DF_STANDALONE) return;
+  StmtList l = {NULL, 0, 0};
+  flatten(fn->body, &l);
+  Stmt *s = NULL;
+  for (int i = 0; i < l.n && !s; i++)
+    if (l.s[i]->begin >= d->end_offset) s = l.s[i];
+  free(l.s);
+  if (!s || s->begin >= fn->body->end - 1 || !only_blank_between(tu->file, d->end_offset, s->begin)) {
+    diag_error(d->loc, "'%s' must be followed by a statement", dir_name(d->kind));
+    return;
+  }
+  int cap = s->ndirs;
+  VEC_PUSH(s->dirs, s->ndirs, cap, d);
+  if (!(flags & DF_LOOP)) return;
+  if (s->kind != ST_FOR) {
+    diag_error(s->loc, "'%s' must be followed by a for loop", dir_name(d->kind));
+    return;
+  }
+  if (!s->loop->canonical)
+    diag_error(s->loop->why_loc, "loop after '%s' is not in canonical form: %s", dir_name(d->kind), s->loop->why_not);
+}
+
+void fe_attach_directives(TranslationUnit *tu) {
+  for (int i = 0; i < tu->ndirs && !diag_too_many(); i++) attach_one(tu, tu->dirs[i]);
+}

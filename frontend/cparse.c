@@ -1,0 +1,575 @@
+/* C parsing through libclang: builds the light statement tree of ast.h.
+ *
+ * The file is parsed WITHOUT -fopenmp (BRIEF §3): OpenMP bodies would
+ * otherwise become opaque CapturedStmts. OpenACC/OpenMP pragmas are then
+ * invisible to clang; the directive scanner finds them and attach.c links
+ * them to the statements built here. This is the only file (with
+ * frontend.c) that includes clang-c. */
+#include <clang-c/Index.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "frontend.h"
+#include "strbuf.h"
+#include "tokens.h"
+
+/* Parse state for one translation unit. */
+typedef struct Parser {
+  TranslationUnit *tu;
+  CXTranslationUnit ctu;
+  CXFile file;
+  TokenArray toks;
+  CXCursor *var_cursors; /* parallel to tu->vars: the declaring cursor */
+  int var_cap;           /* capacity of both */
+  int funcs_cap, tops_cap;
+  /* Offsets of DeclRefExprs found to be assigned (direct) or element-assigned. */
+  unsigned *writes, *elem_writes;
+  int nwrites, writes_cap, nelem_writes, elem_writes_cap;
+} Parser;
+
+static char *cx_to_str(CXString s) {
+  const char *c = clang_getCString(s);
+  char *r = xstrdup(c ? c : "");
+  clang_disposeString(s);
+  return r;
+}
+
+/* File offset of a location in the main file; -1 if elsewhere. */
+static long loc_offset(CXSourceLocation l) {
+  CXFile f;
+  unsigned line, col, off;
+  clang_getExpansionLocation(l, &f, &line, &col, &off);
+  if (!f || !clang_Location_isFromMainFile(l)) return -1;
+  return (long)off;
+}
+
+static int cursor_range(CXCursor c, unsigned *begin, unsigned *end) {
+  CXSourceRange r = clang_getCursorExtent(c);
+  long b = loc_offset(clang_getRangeStart(r)), e = loc_offset(clang_getRangeEnd(r));
+  if (b < 0 || e < 0 || e < b) return 0;
+  *begin = (unsigned)b, *end = (unsigned)e;
+  return 1;
+}
+
+static SrcLoc cursor_loc(Parser *p, CXCursor c) {
+  long off = loc_offset(clang_getCursorLocation(c));
+  if (off < 0) {
+    unsigned b, e;
+    off = cursor_range(c, &b, &e) ? (long)b : 0;
+  }
+  return srcfile_loc(p->tu->file, (unsigned)off);
+}
+
+/* ---- variables ---------------------------------------------------------- */
+
+static bool is_float_kind(enum CXTypeKind k) {
+  return k == CXType_Float || k == CXType_Double || k == CXType_LongDouble || k == CXType_Half ||
+         k == CXType_Float16 || k == CXType_Float128;
+}
+
+static bool is_scalar_kind(enum CXTypeKind k) {
+  return (k >= CXType_FirstBuiltin && k <= CXType_LastBuiltin && k != CXType_Void) || k == CXType_Enum;
+}
+
+/* Text of the bracketed sizes in a declarator like `double (*A)[m][k]`. */
+static void vla_dim_texts(Parser *p, CXCursor decl, CVar *v) {
+  unsigned b, e;
+  if (!cursor_range(decl, &b, &e)) return;
+  int i = tok_first_at(&p->toks, b), depth = 0, close_paren_seen = 0;
+  int dim = 0;
+  for (; i < p->toks.n && p->toks.t[i].begin < e && dim < MAX_DIMS; i++) {
+    const Token *t = &p->toks.t[i];
+    if (tok_is(t, ")")) close_paren_seen = 1;
+    if (!close_paren_seen) continue;
+    if (tok_is(t, "[") && depth++ == 0) {
+      int j = i + 1, d = 1;
+      while (j < p->toks.n && d > 0) {
+        if (tok_is(&p->toks.t[j], "[")) d++;
+        if (tok_is(&p->toks.t[j], "]")) d--;
+        if (d > 0) j++;
+      }
+      if (j < p->toks.n && j > i + 1)
+        v->dim_text[dim++] = fe_text(p->tu, p->toks.t[i + 1].begin, p->toks.t[j - 1].end);
+      depth = 0;
+      i = j;
+    }
+  }
+}
+
+static void classify_type(Parser *p, CXCursor decl, CVar *v) {
+  CXType t = clang_getCursorType(decl);
+  CXType ct = clang_getCanonicalType(t);
+  v->type = cx_to_str(clang_getTypeSpelling(t));
+  v->is_const = clang_isConstQualifiedType(ct) != 0;
+  v->elem_size = -1;
+  if (ct.kind == CXType_Pointer) {
+    CXType pt = clang_getPointeeType(t), cpt = clang_getCanonicalType(pt);
+    if (cpt.kind == CXType_VariableArray || cpt.kind == CXType_ConstantArray) {
+      v->tkind = VT_VLA_POINTER;
+      CXType et = cpt;
+      while (et.kind == CXType_VariableArray || et.kind == CXType_ConstantArray) {
+        if (v->ndims < MAX_DIMS) v->dims[v->ndims++] = et.kind == CXType_ConstantArray ? clang_getArraySize(et) : -1;
+        et = clang_getArrayElementType(et);
+      }
+      v->elem_type = cx_to_str(clang_getTypeSpelling(et));
+      v->elem_size = clang_Type_getSizeOf(et);
+      vla_dim_texts(p, decl, v);
+      return;
+    }
+    v->tkind = cpt.kind == CXType_FunctionProto || cpt.kind == CXType_FunctionNoProto ? VT_OTHER : VT_POINTER;
+    v->elem_type = cx_to_str(clang_getTypeSpelling(pt));
+    long long sz = clang_Type_getSizeOf(pt);
+    v->elem_size = sz > 0 ? sz : -1;
+    return;
+  }
+  if (ct.kind == CXType_ConstantArray) {
+    v->tkind = VT_ARRAY;
+    CXType et = ct;
+    while (et.kind == CXType_ConstantArray) {
+      if (v->ndims < MAX_DIMS) v->dims[v->ndims++] = clang_getArraySize(et);
+      et = clang_getArrayElementType(et);
+    }
+    if (et.kind == CXType_VariableArray || et.kind == CXType_IncompleteArray) v->tkind = VT_OTHER;
+    v->elem_type = cx_to_str(clang_getTypeSpelling(et));
+    v->elem_size = clang_Type_getSizeOf(et);
+    return;
+  }
+  if (is_scalar_kind(ct.kind)) {
+    v->tkind = VT_SCALAR;
+    v->is_float = is_float_kind(ct.kind);
+    v->elem_type = xstrdup(v->type);
+    v->elem_size = clang_Type_getSizeOf(t);
+    return;
+  }
+  v->tkind = ct.kind == CXType_Record ? VT_RECORD : VT_OTHER;
+  v->elem_type = xstrdup(v->type);
+  v->elem_size = clang_Type_getSizeOf(t);
+}
+
+/* The CVar for a VarDecl/ParmVarDecl cursor, created on first sight. */
+static CVar *var_for(Parser *p, CXCursor decl) {
+  decl = clang_getCanonicalCursor(decl);
+  for (int i = 0; i < p->tu->nvars; i++)
+    if (clang_equalCursors(p->var_cursors[i], decl)) return p->tu->vars[i];
+  CVar *v = xcalloc(1, sizeof *v);
+  v->name = cx_to_str(clang_getCursorSpelling(decl));
+  v->loc = cursor_loc(p, decl);
+  v->decl_offset = v->loc.offset;
+  v->is_param = clang_getCursorKind(decl) == CXCursor_ParmDecl;
+  CXCursor parent = clang_getCursorSemanticParent(decl);
+  v->is_global = clang_getCursorKind(parent) == CXCursor_TranslationUnit;
+  enum CX_StorageClass sc = clang_Cursor_getStorageClass(decl);
+  v->is_static = sc == CX_SC_Static;
+  if (sc == CX_SC_Extern) v->is_global = true;
+  classify_type(p, decl, v);
+  if (p->tu->nvars == p->var_cap) { /* var_cursors grows with tu->vars */
+    int cap = p->var_cap ? 2 * p->var_cap : 16;
+    p->var_cursors = xrealloc(p->var_cursors, (size_t)cap * sizeof *p->var_cursors);
+    p->tu->vars = xrealloc(p->tu->vars, (size_t)cap * sizeof *p->tu->vars);
+    p->var_cap = cap;
+  }
+  p->var_cursors[p->tu->nvars] = decl;
+  p->tu->vars[p->tu->nvars++] = v;
+  return v;
+}
+
+/* ---- expressions: uses, writes, calls ------------------------------------ */
+
+static int has_offset(const unsigned *a, int n, unsigned off) {
+  for (int i = n - 1; i >= 0; i--)
+    if (a[i] == off) return 1;
+  return 0;
+}
+
+/* Follows parens and implicit wrappers down to the expression that names
+ * storage: returns the DeclRefExpr's offset, and whether an element or
+ * member access (a[i], s.x, *p) was passed through. */
+typedef struct LvalueInfo {
+  int found;
+  unsigned offset;
+  int through_elem;
+} LvalueInfo;
+
+static enum CXChildVisitResult first_child_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  *(CXCursor *)d = c;
+  return CXChildVisit_Break;
+}
+
+static CXCursor first_child(CXCursor c) {
+  CXCursor r = clang_getNullCursor();
+  clang_visitChildren(c, first_child_cb, &r);
+  return r;
+}
+
+static LvalueInfo lvalue_root(Parser *p, CXCursor c) {
+  LvalueInfo li = {0, 0, 0};
+  for (int guard = 0; guard < 64 && !clang_Cursor_isNull(c); guard++) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_DeclRefExpr) {
+      long off = loc_offset(clang_getCursorLocation(c));
+      if (off >= 0) li.found = 1, li.offset = (unsigned)off;
+      return li;
+    }
+    if (k == CXCursor_ArraySubscriptExpr || k == CXCursor_MemberRefExpr) li.through_elem = 1;
+    else if (k == CXCursor_UnaryOperator) {
+      unsigned b, e;
+      if (!cursor_range(c, &b, &e)) return li;
+      int i = tok_first_at(&p->toks, b);
+      if (i < p->toks.n && tok_is(&p->toks.t[i], "*")) li.through_elem = 1;
+      else return li;
+    } else if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr && k != CXCursor_CStyleCastExpr)
+      return li;
+    c = first_child(c);
+  }
+  return li;
+}
+
+static void mark_lvalue(Parser *p, CXCursor lhs) {
+  LvalueInfo li = lvalue_root(p, lhs);
+  if (!li.found) return;
+  if (li.through_elem) VEC_PUSH(p->elem_writes, p->nelem_writes, p->elem_writes_cap, li.offset);
+  else VEC_PUSH(p->writes, p->nwrites, p->writes_cap, li.offset);
+}
+
+/* The operator token of a binary operator: first token after the LHS. */
+static const Token *binop_token(Parser *p, CXCursor op) {
+  CXCursor lhs = first_child(op);
+  unsigned b, e;
+  if (clang_Cursor_isNull(lhs) || !cursor_range(lhs, &b, &e)) return NULL;
+  int i = tok_first_at(&p->toks, e);
+  return i < p->toks.n ? &p->toks.t[i] : NULL;
+}
+
+static int is_assign_op(const Token *t) {
+  static const char *ops[] = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="};
+  for (size_t i = 0; t && i < sizeof ops / sizeof *ops; i++)
+    if (tok_is(t, ops[i])) return 1;
+  return 0;
+}
+
+/* Records writes for an assignment or ++/--/& node (visited before its operands). */
+static void note_write(Parser *p, CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
+    if (k == CXCursor_CompoundAssignOperator || is_assign_op(binop_token(p, c))) mark_lvalue(p, first_child(c));
+  } else if (k == CXCursor_UnaryOperator) {
+    unsigned b, e;
+    if (!cursor_range(c, &b, &e)) return;
+    int i = tok_first_at(&p->toks, b), j = tok_last_before(&p->toks, e);
+    const Token *first = i < p->toks.n ? &p->toks.t[i] : NULL, *last = j >= 0 ? &p->toks.t[j] : NULL;
+    if ((first && (tok_is(first, "++") || tok_is(first, "--") || tok_is(first, "&"))) ||
+        (last && (tok_is(last, "++") || tok_is(last, "--"))))
+      mark_lvalue(p, first_child(c));
+  }
+}
+
+typedef struct UseCollector {
+  Parser *p;
+  Stmt *s;
+  int uses_cap, calls_cap;
+} UseCollector;
+
+static void add_use(UseCollector *uc, CXCursor ref, CXCursor decl) {
+  Parser *p = uc->p;
+  long off = loc_offset(clang_getCursorLocation(ref));
+  if (off < 0) return; /* inside a macro from another file: position unknown */
+  VarUse u = {var_for(p, decl), srcfile_loc(p->tu->file, (unsigned)off), false, false};
+  u.write = has_offset(p->writes, p->nwrites, (unsigned)off) != 0;
+  u.elem_write = has_offset(p->elem_writes, p->nelem_writes, (unsigned)off) != 0;
+  VEC_PUSH(uc->s->uses, uc->s->nuses, uc->uses_cap, u);
+}
+
+static enum CXChildVisitResult collect_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  UseCollector *uc = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  note_write(uc->p, c);
+  if (k == CXCursor_DeclRefExpr) {
+    CXCursor decl = clang_getCursorReferenced(c);
+    enum CXCursorKind dk = clang_getCursorKind(decl);
+    if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) add_use(uc, c, decl);
+    else if (dk == CXCursor_FunctionDecl) {
+      CallUse cu = {cx_to_str(clang_getCursorSpelling(decl)), cursor_loc(uc->p, c), NULL};
+      VEC_PUSH(uc->s->calls, uc->s->ncalls, uc->calls_cap, cu);
+    }
+  } else if (k == CXCursor_VarDecl) {
+    /* A declaration inside an expression context (for-init, decl statement). */
+    CVar *v = var_for(uc->p, c);
+    int cap = uc->s->ndecls;
+    VEC_PUSH(uc->s->decls, uc->s->ndecls, cap, v);
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* Collects uses/calls/decls from the subtree of c into s. */
+static void collect_uses(Parser *p, Stmt *s, CXCursor c, int include_self) {
+  UseCollector uc = {p, s, s->nuses, s->ncalls};
+  if (include_self) collect_cb(c, clang_getNullCursor(), &uc);
+  clang_visitChildren(c, collect_cb, &uc);
+}
+
+/* ---- statements ---------------------------------------------------------- */
+
+static Stmt *build_stmt(Parser *p, CXCursor c, Stmt *parent, Function *fn);
+
+typedef struct ChildList {
+  CXCursor *c;
+  int n, cap;
+} ChildList;
+
+static enum CXChildVisitResult list_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  ChildList *l = d;
+  VEC_PUSH(l->c, l->n, l->cap, c);
+  return CXChildVisit_Continue;
+}
+
+static ChildList children(CXCursor c) {
+  ChildList l = {NULL, 0, 0};
+  clang_visitChildren(c, list_cb, &l);
+  return l;
+}
+
+static StmtKind stmt_kind(CXCursor c) {
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_ForStmt: return ST_FOR;
+  case CXCursor_CompoundStmt: return ST_COMPOUND;
+  case CXCursor_IfStmt: return ST_IF;
+  case CXCursor_WhileStmt: return ST_WHILE;
+  case CXCursor_DoStmt: return ST_DO;
+  case CXCursor_SwitchStmt: return ST_SWITCH;
+  case CXCursor_DeclStmt: return ST_DECL;
+  case CXCursor_ReturnStmt: return ST_RETURN;
+  case CXCursor_BreakStmt: return ST_BREAK;
+  case CXCursor_ContinueStmt: return ST_CONTINUE;
+  case CXCursor_GotoStmt: return ST_GOTO;
+  case CXCursor_LabelStmt: case CXCursor_CaseStmt: case CXCursor_DefaultStmt: return ST_LABEL;
+  case CXCursor_NullStmt: return ST_NULL;
+  default: return clang_isExpression(clang_getCursorKind(c)) ? ST_EXPR : ST_OTHER;
+  }
+}
+
+/* Statements whose clang extent stops before their ';'. */
+static int ends_before_semicolon(StmtKind k) {
+  return k == ST_EXPR || k == ST_RETURN || k == ST_BREAK || k == ST_CONTINUE || k == ST_GOTO || k == ST_DO ||
+         k == ST_OTHER;
+}
+
+static void add_kid(Stmt *s, Stmt *kid, int *cap) { VEC_PUSH(s->kids, s->nkids, *cap, kid); }
+
+static Stmt *build_stmt(Parser *p, CXCursor c, Stmt *parent, Function *fn) {
+  Stmt *s = xcalloc(1, sizeof *s);
+  s->kind = stmt_kind(c);
+  s->parent = parent;
+  s->func = fn;
+  if (!cursor_range(c, &s->begin, &s->end)) s->begin = s->end = parent ? parent->begin : 0;
+  if (ends_before_semicolon(s->kind)) {
+    int i = tok_first_at(&p->toks, s->end);
+    if (i < p->toks.n && tok_is(&p->toks.t[i], ";")) s->end = p->toks.t[i].end;
+  }
+  s->loc = srcfile_loc(p->tu->file, s->begin);
+  ChildList kids = children(c);
+  int kcap = 0;
+  switch (s->kind) {
+  case ST_COMPOUND:
+    for (int i = 0; i < kids.n; i++) add_kid(s, build_stmt(p, kids.c[i], s, fn), &kcap);
+    break;
+  case ST_FOR: /* init?, cond?, inc?: own expressions; the last child is the body */
+    for (int i = 0; i + 1 < kids.n; i++) collect_uses(p, s, kids.c[i], 1);
+    if (kids.n > 0) add_kid(s, build_stmt(p, kids.c[kids.n - 1], s, fn), &kcap);
+    s->loop = fe_canonical_loop(p->tu, &p->toks, s);
+    break;
+  case ST_IF: /* cond, then, else? */
+  case ST_WHILE:
+  case ST_SWITCH:
+    if (kids.n > 0) collect_uses(p, s, kids.c[0], 1);
+    for (int i = 1; i < kids.n; i++) add_kid(s, build_stmt(p, kids.c[i], s, fn), &kcap);
+    break;
+  case ST_DO: /* body, cond */
+    if (kids.n > 0) add_kid(s, build_stmt(p, kids.c[0], s, fn), &kcap);
+    for (int i = 1; i < kids.n; i++) collect_uses(p, s, kids.c[i], 1);
+    break;
+  case ST_LABEL: /* case expr?, body (the last child) */
+    for (int i = 0; i + 1 < kids.n; i++) collect_uses(p, s, kids.c[i], 1);
+    if (kids.n > 0) add_kid(s, build_stmt(p, kids.c[kids.n - 1], s, fn), &kcap);
+    break;
+  default: collect_uses(p, s, c, s->kind == ST_EXPR);
+  }
+  free(kids.c);
+  return s;
+}
+
+/* ---- file scope ---------------------------------------------------------- */
+
+static void add_top(Parser *p, TopKind kind, CXCursor c, unsigned b, unsigned e) {
+  TopDecl t = {kind, cx_to_str(clang_getCursorSpelling(c)), b, e, srcfile_loc(p->tu->file, b), false};
+  if (kind == TOP_INCLUDE) {
+    /* The include cursor's extent starts at `include`; back up to the `#`. */
+    unsigned i = b;
+    while (i > 0 && p->tu->file->text[i - 1] != '\n') i--;
+    t.begin = i;
+    for (unsigned j = b; j < e; j++)
+      if (p->tu->file->text[j] == '<') t.system = true;
+  } else if (kind == TOP_MACRO) {
+    unsigned i = b;
+    while (i > 0 && p->tu->file->text[i - 1] != '\n') i--;
+    t.begin = i;
+  } else {
+    int k = tok_first_at(&p->toks, e);
+    if (k < p->toks.n && tok_is(&p->toks.t[k], ";")) t.end = p->toks.t[k].end;
+  }
+  /* Merge a declaration nested in the previous one (typedef struct {..} T). */
+  if (p->tu->ntops > 0) {
+    TopDecl *prev = &p->tu->tops[p->tu->ntops - 1];
+    if (prev->kind == TOP_TYPE && (kind == TOP_TYPE || kind == TOP_VAR) && t.begin < prev->end) {
+      if (t.end > prev->end) prev->end = t.end;
+      if (kind == TOP_VAR) prev->kind = TOP_VAR;
+      free(t.name);
+      return;
+    }
+  }
+  VEC_PUSH(p->tu->tops, p->tu->ntops, p->tops_cap, t);
+}
+
+static void build_function(Parser *p, CXCursor c, unsigned b, unsigned e) {
+  Function *fn = xcalloc(1, sizeof *fn);
+  fn->name = cx_to_str(clang_getCursorSpelling(c));
+  fn->loc = cursor_loc(p, c);
+  fn->begin = b, fn->end = e;
+  fn->is_static = clang_Cursor_getStorageClass(c) == CX_SC_Static;
+  ChildList kids = children(c);
+  int pcap = 0;
+  for (int i = 0; i < kids.n; i++) {
+    enum CXCursorKind k = clang_getCursorKind(kids.c[i]);
+    if (k == CXCursor_ParmDecl) VEC_PUSH(fn->params, fn->nparams, pcap, var_for(p, kids.c[i]));
+    else if (k == CXCursor_CompoundStmt) fn->body = build_stmt(p, kids.c[i], NULL, fn);
+  }
+  free(kids.c);
+  VEC_PUSH(p->tu->funcs, p->tu->nfuncs, p->funcs_cap, fn);
+}
+
+static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Parser *p = d;
+  unsigned b, e;
+  if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)) || !cursor_range(c, &b, &e))
+    return CXChildVisit_Continue;
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_InclusionDirective: add_top(p, TOP_INCLUDE, c, b, e); break;
+  case CXCursor_MacroDefinition:
+    if (!clang_Cursor_isMacroBuiltin(c)) add_top(p, TOP_MACRO, c, b, e);
+    break;
+  case CXCursor_StructDecl:
+  case CXCursor_UnionDecl:
+  case CXCursor_EnumDecl:
+  case CXCursor_TypedefDecl: add_top(p, TOP_TYPE, c, b, e); break;
+  case CXCursor_VarDecl:
+    var_for(p, c);
+    add_top(p, TOP_VAR, c, b, e);
+    break;
+  case CXCursor_FunctionDecl:
+    add_top(p, TOP_FUNC, c, b, e);
+    if (clang_isCursorDefinition(c)) build_function(p, c, b, e);
+    break;
+  default: break;
+  }
+  return CXChildVisit_Continue;
+}
+
+/* Resolves CallUse.def now that every function is known. */
+static void link_calls(TranslationUnit *tu, Stmt *s) {
+  if (!s) return;
+  for (int i = 0; i < s->ncalls; i++)
+    for (int j = 0; j < tu->nfuncs; j++)
+      if (!strcmp(tu->funcs[j]->name, s->calls[i].name)) s->calls[i].def = tu->funcs[j];
+  for (int i = 0; i < s->nkids; i++) link_calls(tu, s->kids[i]);
+}
+
+/* Forwards clang's errors as `file:line:col: error:`; returns how many. */
+static int forward_diagnostics(CXTranslationUnit ctu) {
+  int nerr = 0;
+  unsigned n = clang_getNumDiagnostics(ctu);
+  for (unsigned i = 0; i < n; i++) {
+    CXDiagnostic dg = clang_getDiagnostic(ctu, i);
+    enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(dg);
+    if (sev >= CXDiagnostic_Error) {
+      CXFile f;
+      unsigned line, col, off;
+      clang_getSpellingLocation(clang_getDiagnosticLocation(dg), &f, &line, &col, &off);
+      char *fname = f ? cx_to_str(clang_getFileName(f)) : xstrdup("");
+      char *msg = cx_to_str(clang_getDiagnosticSpelling(dg));
+      diag_report_at(DIAG_ERROR, fname, (int)line, (int)col, msg);
+      free(fname);
+      free(msg);
+      nerr++;
+    }
+    clang_disposeDiagnostic(dg);
+  }
+  return nerr;
+}
+
+int fe_parse_c(TranslationUnit *tu, const FeOptions *opts) {
+  Parser p;
+  memset(&p, 0, sizeof p);
+  p.tu = tu;
+  const char *args[256];
+  int nargs = 0;
+  args[nargs++] = "-xc";
+  args[nargs++] = "-std=gnu11";
+  args[nargs++] = "-D__GTCC__=1";
+#ifdef GTCC_CLANG_RESOURCE_DIR
+  struct stat st;
+  if (stat(GTCC_CLANG_RESOURCE_DIR, &st) == 0) {
+    args[nargs++] = "-resource-dir";
+    args[nargs++] = GTCC_CLANG_RESOURCE_DIR;
+  }
+#endif
+  for (int i = 0; opts && i < opts->nclang_args && nargs < 250; i++) args[nargs++] = opts->clang_args[i];
+  CXIndex idx = clang_createIndex(0, 0);
+  unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
+  /* Parse the text gtcc loaded, so offsets agree even if the file changes. */
+  struct CXUnsavedFile unsaved = {tu->file->path, tu->file->text, (unsigned long)tu->file->len};
+  enum CXErrorCode ec = clang_parseTranslationUnit2(idx, tu->file->path, args, nargs, &unsaved, 1, flags, &p.ctu);
+  if (ec != CXError_Success || !p.ctu) {
+    diag_error((SrcLoc){0}, "libclang could not parse '%s' (error %d)", tu->file->path, (int)ec);
+    clang_disposeIndex(idx);
+    return -1;
+  }
+  int nerr = forward_diagnostics(p.ctu);
+  p.file = clang_getFile(p.ctu, tu->file->path);
+  tok_load(&p.toks, p.ctu, p.file, tu->file);
+  clang_visitChildren(clang_getTranslationUnitCursor(p.ctu), top_cb, &p);
+  for (int i = 0; i < tu->nfuncs; i++) link_calls(tu, tu->funcs[i]->body);
+  tok_free(&p.toks);
+  free(p.var_cursors);
+  free(p.writes);
+  free(p.elem_writes);
+  clang_disposeTranslationUnit(p.ctu);
+  clang_disposeIndex(idx);
+  return nerr ? -1 : 0;
+}
+
+/* ---- tokens -------------------------------------------------------------- */
+
+void tok_load(TokenArray *ta, struct CXTranslationUnitImpl *ctu, void *cxfile, const SrcFile *f) {
+  ta->t = NULL, ta->n = 0;
+  if (!cxfile) return;
+  CXSourceRange all = clang_getRange(clang_getLocationForOffset(ctu, cxfile, 0),
+                                     clang_getLocationForOffset(ctu, cxfile, (unsigned)f->len));
+  CXToken *toks = NULL;
+  unsigned n = 0;
+  clang_tokenize(ctu, all, &toks, &n);
+  ta->t = xmalloc((n ? n : 1) * sizeof *ta->t);
+  for (unsigned i = 0; i < n; i++) {
+    CXSourceRange r = clang_getTokenExtent(ctu, toks[i]);
+    unsigned b, e;
+    clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &b);
+    clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e);
+    static const TokKind kinds[] = {TK_PUNCT, TK_KEYWORD, TK_IDENT, TK_LITERAL, TK_COMMENT};
+    Token t = {b, e, kinds[clang_getTokenKind(toks[i])], cx_to_str(clang_getTokenSpelling(ctu, toks[i]))};
+    ta->t[ta->n++] = t;
+  }
+  clang_disposeTokens(ctu, toks, n);
+}

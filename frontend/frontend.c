@@ -1,0 +1,146 @@
+/* fe_parse: pragmas (flex/bison) + C (libclang) + attachment. */
+#include "frontend.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "strbuf.h"
+
+char *fe_text(const TranslationUnit *tu, unsigned begin, unsigned end) {
+  if (end > tu->file->len) end = (unsigned)tu->file->len;
+  if (begin > end) begin = end;
+  return xstrndup(tu->file->text + begin, end - begin);
+}
+
+int fe_file_has_pragmas(const char *path) {
+  SrcFile *f = srcfile_load(path);
+  if (!f) return 0;
+  PragmaLine *p = NULL;
+  int n = fe_scan_pragmas(f, &p);
+  fe_free_pragmas(p, n);
+  srcfile_free(f);
+  return n > 0;
+}
+
+TranslationUnit *fe_parse(const char *path, const FeOptions *opts) {
+  SrcFile *f = srcfile_load(path);
+  if (!f) {
+    diag_error((SrcLoc){0}, "cannot read '%s': %s", path, strerror(errno));
+    return NULL;
+  }
+  TranslationUnit *tu = xcalloc(1, sizeof *tu);
+  tu->file = f;
+  tu->npragmas = fe_scan_pragmas(f, &tu->pragmas);
+  int cap = 0;
+  for (int i = 0; i < tu->npragmas && !diag_too_many(); i++) {
+    Directive *d = fe_parse_directive(&tu->pragmas[i]);
+    if (d) VEC_PUSH(tu->dirs, tu->ndirs, cap, d);
+  }
+  if (fe_parse_c(tu, opts) != 0 && tu->nfuncs == 0 && tu->ntops == 0) {
+    fe_free(tu);
+    return NULL;
+  }
+  fe_attach_directives(tu);
+  return tu;
+}
+
+/* ---- dump (--dump-after=parse) ------------------------------------------ */
+
+static const char *stmt_kind_name(StmtKind k) {
+  static const char *names[] = {"for", "compound", "if", "while", "do", "switch", "decl", "expr",
+                                "return", "break", "continue", "goto", "label", "null", "other"};
+  return names[k];
+}
+
+static void dump_stmt(const Stmt *s, FILE *out, int depth) {
+  fprintf(out, "%*s%s @%d:%d", 2 * depth, "", stmt_kind_name(s->kind), s->loc.line, s->loc.col);
+  for (int i = 0; i < s->ndirs; i++) fprintf(out, " [%s]", dir_name(s->dirs[i]->kind));
+  if (s->loop && s->loop->canonical) {
+    static const char *rel[] = {"<", "<=", ">", ">="};
+    fprintf(out, " loop(%s = %s; %s %s; += %s)", s->loop->iv->name, s->loop->lb.text, rel[s->loop->relop],
+            s->loop->ub.text, s->loop->step.text);
+  } else if (s->loop)
+    fprintf(out, " non-canonical(%s)", s->loop->why_not);
+  for (int i = 0; i < s->nuses; i++)
+    fprintf(out, " %s%s%s", s->uses[i].var->name, s->uses[i].write ? "=" : "", s->uses[i].elem_write ? "[]=" : "");
+  for (int i = 0; i < s->ncalls; i++) fprintf(out, " call:%s%s", s->calls[i].name, s->calls[i].def ? "(def)" : "");
+  fputc('\n', out);
+  for (int i = 0; i < s->nkids; i++) dump_stmt(s->kids[i], out, depth + 1);
+}
+
+void fe_dump(const TranslationUnit *tu, FILE *out) {
+  fprintf(out, "== parse: %s: %d directives, %d functions\n", tu->file->path, tu->ndirs, tu->nfuncs);
+  for (int i = 0; i < tu->ndirs; i++) {
+    const Directive *d = tu->dirs[i];
+    fprintf(out, "directive %d:%d %s", d->loc.line, d->loc.col, dir_name(d->kind));
+    for (int c = 0; c < d->nclauses; c++) {
+      const Clause *cl = &d->clauses[c];
+      fprintf(out, " %s", clause_spelling(cl->kind));
+      if (cl->expr.text) fprintf(out, "(%s)", cl->expr.text);
+      for (int k = 0; k < cl->nitems; k++) {
+        fprintf(out, "%s%s", k ? "," : "(", cl->items[k].name);
+        for (int sidx = 0; sidx < cl->items[k].nsubs; sidx++) {
+          const Subscript *sb = &cl->items[k].subs[sidx];
+          if (sb->is_section)
+            fprintf(out, "[%s:%s]", sb->lo.text ? sb->lo.text : "", sb->len.text ? sb->len.text : "");
+          else
+            fprintf(out, "[%s]", sb->lo.text ? sb->lo.text : "");
+        }
+        if (k == cl->nitems - 1) fputc(')', out);
+      }
+    }
+    fputc('\n', out);
+  }
+  for (int i = 0; i < tu->nfuncs; i++) {
+    fprintf(out, "function %s @%d:%d\n", tu->funcs[i]->name, tu->funcs[i]->loc.line, tu->funcs[i]->loc.col);
+    if (tu->funcs[i]->body) dump_stmt(tu->funcs[i]->body, out, 1);
+  }
+}
+
+/* ---- free ---------------------------------------------------------------- */
+
+static void free_expr(Expr *e) { free(e->text); }
+
+static void free_stmt(Stmt *s) {
+  if (!s) return;
+  for (int i = 0; i < s->nkids; i++) free_stmt(s->kids[i]);
+  free(s->kids);
+  if (s->loop) {
+    free_expr(&s->loop->lb);
+    free_expr(&s->loop->ub);
+    free_expr(&s->loop->step);
+    free(s->loop);
+  }
+  free(s->uses);
+  for (int i = 0; i < s->ncalls; i++) free(s->calls[i].name);
+  free(s->calls);
+  free(s->decls);
+  free(s->dirs);
+  free(s);
+}
+
+void fe_free(TranslationUnit *tu) {
+  if (!tu) return;
+  for (int i = 0; i < tu->nfuncs; i++) {
+    free_stmt(tu->funcs[i]->body);
+    free(tu->funcs[i]->name);
+    free(tu->funcs[i]->params);
+    free(tu->funcs[i]);
+  }
+  free(tu->funcs);
+  for (int i = 0; i < tu->ndirs; i++) fe_free_directive(tu->dirs[i]);
+  free(tu->dirs);
+  fe_free_pragmas(tu->pragmas, tu->npragmas);
+  for (int i = 0; i < tu->ntops; i++) free(tu->tops[i].name);
+  free(tu->tops);
+  for (int i = 0; i < tu->nvars; i++) {
+    CVar *v = tu->vars[i];
+    free(v->name), free(v->type), free(v->elem_type);
+    for (int d = 0; d < MAX_DIMS; d++) free(v->dim_text[d]);
+    free(v);
+  }
+  free(tu->vars);
+  srcfile_free(tu->file);
+  free(tu);
+}

@@ -1,0 +1,145 @@
+/* Capture analysis: how each variable a kernel body uses gets there.
+ * Scalars go by value (firstprivate, as OpenMP and OpenACC define for
+ * scalars), arrays and pointers through the present table, reduction and
+ * private variables as per-thread copies. A pointer whose extent gtcc
+ * cannot know is an error that says which clause to add. */
+#include <string.h>
+
+#include "lir.h"
+#include "strbuf.h"
+
+/* The clause on d (or outer) that lists v, if any. */
+static const Clause *listing_clause(const Kernel *k, const CVar *v, const VarItem **item) {
+  const Directive *ds[2] = {k->dir, k->outer};
+  for (int i = 0; i < 2; i++) {
+    if (!ds[i]) continue;
+    for (int c = 0; c < ds[i]->nclauses; c++) {
+      const Clause *cl = &ds[i]->clauses[c];
+      for (int j = 0; j < cl->nitems; j++)
+        if (!strcmp(cl->items[j].name, v->name)) {
+          *item = &cl->items[j];
+          return cl;
+        }
+    }
+  }
+  return NULL;
+}
+
+static bool is_local(const Stmt *body, const CVar *v) {
+  return v->decl_offset >= body->begin && v->decl_offset < body->end && !v->is_global;
+}
+
+/* Is v's section known on the device here: mapped by this construct, an
+ * enclosing data region, or an unstructured enter data in this file? */
+static bool has_mapping(const Program *p, const Kernel *k, const CVar *v) {
+  for (int i = 0; i < k->maps.n; i++)
+    if (k->maps.m[i].var == v) return true;
+  for (int r = 0; r < p->ndatas; r++) {
+    const DataRegion *dr = p->datas[r];
+    if (dr->stmt->begin > k->stmt->begin || dr->stmt->end < k->stmt->end) continue;
+    for (int i = 0; i < dr->maps.n; i++)
+      if (dr->maps.m[i].var == v) return true;
+  }
+  for (int s = 0; s < p->nstandalones; s++) {
+    const Standalone *sa = p->standalones[s];
+    if (sa->kind != SA_ENTER) continue;
+    for (int i = 0; i < sa->maps.n; i++)
+      if (sa->maps.m[i].var == v) return true;
+  }
+  return false;
+}
+
+static bool is_inner_iv(const Stmt *s, const CVar *v) {
+  if (s->kind == ST_FOR && s->loop && s->loop->canonical && s->loop->iv == v) return true;
+  for (int i = 0; i < s->nkids; i++)
+    if (is_inner_iv(s->kids[i], v)) return true;
+  return false;
+}
+
+static Capture *find_cap(Kernel *k, const CVar *v) {
+  for (int i = 0; i < k->ncaps; i++)
+    if (k->caps[i].var == v) return &k->caps[i];
+  return NULL;
+}
+
+static void capture_var(Program *p, Kernel *k, const VarUse *u) {
+  CVar *v = u->var;
+  for (int l = 0; l < k->collapse; l++)
+    if (k->loops[l]->iv == v) return;
+  if (is_local(k->body, v) || find_cap(k, v)) return;
+  Capture c = {v, CAP_VALUE, RED_ADD, u->loc};
+  const VarItem *item = NULL;
+  const Clause *cl = listing_clause(k, v, &item);
+  ClauseKind ck = cl ? cl->kind : CL__COUNT;
+  if (ck == CL_REDUCTION) {
+    if (v->tkind != VT_SCALAR) {
+      diag_error(item->loc, "reduction on '%s' is not supported: gtcc reduces scalars only", v->name);
+      return;
+    }
+    c.kind = CAP_REDUCTION;
+    c.red_op = cl->u.red_op;
+  } else if (ck == CL_PRIVATE) {
+    if (v->tkind != VT_SCALAR && v->tkind != VT_ARRAY && v->tkind != VT_RECORD) {
+      diag_error(item->loc, "private '%s' must be a scalar, a struct or a fixed-size array", v->name);
+      return;
+    }
+    c.kind = CAP_PRIVATE;
+  } else if (ck == CL_DEVICEPTR) {
+    c.kind = CAP_DEVICEPTR;
+  } else if (v->tkind == VT_SCALAR || v->tkind == VT_RECORD) {
+    c.kind = CAP_VALUE;
+    if (ck != CL_FIRSTPRIVATE && u->write && !is_inner_iv(k->body, v))
+      diag_warning(u->loc,
+                   "'%s' is assigned in the '%s' region but is firstprivate there: the host's '%s' does not change "
+                   "(add reduction(op:%s) or private(%s))",
+                   v->name, k->what, v->name, v->name, v->name);
+  } else if (v->tkind == VT_ARRAY || v->tkind == VT_POINTER) {
+    c.kind = CAP_MAPPED;
+    if (ck == CL_FIRSTPRIVATE) {
+      diag_error(item->loc, "firstprivate array '%s' is not supported", v->name);
+      return;
+    }
+    if (!has_mapping(p, k, v)) {
+      if (v->tkind == VT_ARRAY) {
+        /* Known extent: implicit map(tofrom:), as OpenMP does for arrays. */
+        DataMap m = {v, u->loc, XM_TOFROM, xasprintf("(void *)(%s)", v->name), xasprintf("sizeof(%s)", v->name), false};
+        VEC_PUSH(k->maps.m, k->maps.n, k->maps.cap, m);
+      } else {
+        diag_error(u->loc,
+                   "pointer '%s' is used in the '%s' region but its extent is unknown: add a data clause such as "
+                   "copyin(%s[0:n]), copy(%s[0:n]) or copyout(%s[0:n]) (map(to: %s[0:n]) in OpenMP), or "
+                   "present(%s) if it is already on the device",
+                   v->name, k->what, v->name, v->name, v->name, v->name, v->name);
+        return;
+      }
+    }
+  } else if (v->tkind == VT_VLA_POINTER) {
+    diag_error(u->loc, "'%s' points to a variable-length array; gtcc does not pass those to the device yet: index a "
+                       "flat pointer instead (%s[i * m + j])",
+               v->name, v->name);
+    return;
+  } else {
+    diag_error(u->loc, "'%s' has a type gtcc cannot pass to the device (%s)", v->name, v->type);
+    return;
+  }
+  VEC_PUSH(k->caps, k->ncaps, k->caps_cap, c);
+}
+
+static void walk_uses(Program *p, Kernel *k, const Stmt *s) {
+  for (int i = 0; i < s->nuses; i++) capture_var(p, k, &s->uses[i]);
+  for (int i = 0; i < s->nkids; i++) walk_uses(p, k, s->kids[i]);
+}
+
+void xf_capture(Program *p, Kernel *k) {
+  walk_uses(p, k, k->body);
+  /* Clause items that name variables the body never uses are still checked. */
+  const Directive *ds[2] = {k->dir, k->outer};
+  for (int i = 0; i < 2; i++)
+    for (int c = 0; ds[i] && c < ds[i]->nclauses; c++) {
+      const Clause *cl = &ds[i]->clauses[c];
+      if (cl->kind != CL_REDUCTION && cl->kind != CL_PRIVATE && cl->kind != CL_FIRSTPRIVATE) continue;
+      for (int j = 0; j < cl->nitems; j++)
+        if (!xf_lookup_var(p, cl->items[j].name, ds[i]->loc.offset))
+          diag_error(cl->items[j].loc, "'%s' is not a variable declared before the directive", cl->items[j].name);
+    }
+}

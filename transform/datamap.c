@@ -1,0 +1,122 @@
+/* Data clauses -> DataMaps: host address and byte size of each section,
+ * as C expressions evaluated by the host code at region entry/exit. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lir.h"
+#include "strbuf.h"
+
+CVar *xf_lookup_var(const Program *p, const char *name, unsigned offset) {
+  CVar *best = NULL;
+  for (int i = 0; i < p->tu->nvars; i++) {
+    CVar *v = p->tu->vars[i];
+    if (strcmp(v->name, name) != 0 || v->decl_offset > offset) continue;
+    if (!best || v->decl_offset > best->decl_offset) best = v;
+  }
+  return best;
+}
+
+static void push_map(DataMapList *l, DataMap m) { VEC_PUSH(l->m, l->n, l->cap, m); }
+
+/* One item: `x`, `x[lo:len]`, `a[lo:len][0:m]`. */
+static void item_map(Program *p, const Directive *d, const Clause *c, const VarItem *it, XMapKind kind,
+                     bool force_delete, DataMapList *out) {
+  CVar *v = xf_lookup_var(p, it->name, d->loc.offset);
+  if (!v) {
+    diag_error(it->loc, "'%s' in '%s' clause is not a variable declared before the directive", it->name,
+               clause_spelling(c->kind));
+    return;
+  }
+  DataMap m = {v, it->loc, kind, NULL, NULL, force_delete};
+  if (it->nsubs == 0) {
+    if (v->tkind == VT_POINTER || v->tkind == VT_VLA_POINTER) {
+      if (kind != XM_PRESENT) {
+        diag_error(it->loc, "'%s' is a pointer: give the section to map, e.g. %s(%s[0:n])", it->name,
+                   clause_spelling(c->kind), it->name);
+        return;
+      }
+      m.addr_text = xasprintf("(void *)(%s)", it->name);
+      m.bytes_text = xstrdup("0");
+    } else if (v->tkind == VT_OTHER) {
+      diag_error(it->loc, "'%s' has a type gtcc cannot map to the device (%s)", it->name, v->type);
+      return;
+    } else {
+      m.addr_text = xasprintf("(void *)&(%s)", it->name);
+      m.bytes_text = xasprintf("sizeof(%s)", it->name);
+    }
+    push_map(out, m);
+    return;
+  }
+  if (v->tkind == VT_SCALAR || v->tkind == VT_RECORD || v->tkind == VT_OTHER) {
+    diag_error(it->loc, "'%s' is not an array or pointer; it cannot have a section", it->name);
+    return;
+  }
+  for (int s = 0; s < it->nsubs; s++)
+    if (!it->subs[s].is_section) {
+      diag_error(it->subs[s].lo.loc.file ? it->subs[s].lo.loc : it->loc,
+                 "'%s[...]' names one element; data clauses take array sections: %s[lo:len]", it->name, it->name);
+      return;
+    }
+  const Subscript *s0 = &it->subs[0];
+  const char *lo = s0->lo.text ? s0->lo.text : "0";
+  char *len;
+  if (s0->len.text) len = xstrdup(s0->len.text);
+  else if (v->tkind == VT_ARRAY && v->dims[0] > 0) len = xasprintf("%lld - (%s)", v->dims[0], lo);
+  else {
+    diag_error(it->loc, "array section on pointer '%s' needs a length: %s[lo:len]", it->name, it->name);
+    return;
+  }
+  /* Later dimensions must be whole: the section is then contiguous. */
+  for (int s = 1; s < it->nsubs; s++) {
+    const Subscript *sb = &it->subs[s];
+    if (sb->lo.text && strcmp(sb->lo.text, "0") != 0) {
+      diag_error(sb->lo.loc, "only the first dimension of '%s' may be partial: write [0:...] for the others", it->name);
+      free(len);
+      return;
+    }
+  }
+  m.addr_text = xasprintf("(void *)&(%s)[%s]", it->name, lo);
+  m.bytes_text = xasprintf("(size_t)(%s) * sizeof((%s)[0])", len, it->name);
+  free(len);
+  push_map(out, m);
+}
+
+void xf_clause_maps(Program *p, const Directive *d, const Clause *c, XMapKind kind, bool force_delete,
+                    DataMapList *out) {
+  for (int i = 0; i < c->nitems; i++) item_map(p, d, c, &c->items[i], kind, force_delete, out);
+}
+
+/* The map kind of a data clause, or -1 if c is not a data clause. */
+static int clause_map_kind(const Directive *d, const Clause *c, bool *force_delete) {
+  *force_delete = false;
+  bool exiting = d->kind == DIR_ACC_EXIT_DATA || d->kind == DIR_OMP_TARGET_EXIT_DATA;
+  switch (c->kind) {
+  case CL_COPY: return XM_TOFROM;
+  case CL_COPYIN: return XM_TO;
+  case CL_COPYOUT: return XM_FROM;
+  case CL_CREATE: return XM_ALLOC;
+  case CL_PRESENT: return XM_PRESENT;
+  case CL_DELETE: *force_delete = exiting; return XM_ALLOC;
+  case CL_MAP:
+    switch (c->u.map_kind) {
+    case MAP_TO: return XM_TO;
+    case MAP_FROM: return XM_FROM;
+    case MAP_TOFROM: return XM_TOFROM;
+    case MAP_ALLOC: case MAP_RELEASE: return XM_ALLOC;
+    case MAP_DELETE: *force_delete = true; return XM_ALLOC;
+    }
+    return XM_TOFROM;
+  /* update directives */
+  case CL_DEVICE: case CL_TO: return XM_TO;
+  case CL_SELF: case CL_HOST: case CL_FROM: return XM_FROM;
+  default: return -1;
+  }
+}
+
+void xf_directive_maps(Program *p, const Directive *d, DataMapList *out) {
+  for (int i = 0; i < d->nclauses; i++) {
+    bool force_delete;
+    int kind = clause_map_kind(d, &d->clauses[i], &force_delete);
+    if (kind >= 0) xf_clause_maps(p, d, &d->clauses[i], (XMapKind)kind, force_delete, out);
+  }
+}

@@ -1,0 +1,79 @@
+/* Functions called from kernels: those defined in the file are compiled for
+ * the device too (transitively); math.h functions map to CUDA's own. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lir.h"
+#include "strbuf.h"
+
+/* C library functions CUDA provides in device code under the same name. */
+static const char *const device_libc[] = {
+    "sqrt", "sqrtf", "cbrt", "cbrtf", "exp", "expf", "exp2", "exp2f", "expm1", "expm1f", "log", "logf", "log2",
+    "log2f", "log10", "log10f", "log1p", "log1pf", "pow", "powf", "sin", "sinf", "cos", "cosf", "tan", "tanf",
+    "asin", "asinf", "acos", "acosf", "atan", "atanf", "atan2", "atan2f", "sinh", "sinhf", "cosh", "coshf", "tanh",
+    "tanhf", "asinh", "acosh", "atanh", "fabs", "fabsf", "fmax", "fmaxf", "fmin", "fminf", "floor", "floorf", "ceil",
+    "ceilf", "round", "roundf", "trunc", "truncf", "fmod", "fmodf", "remainder", "copysign", "copysignf", "hypot",
+    "hypotf", "erf", "erff", "erfc", "erfcf", "tgamma", "lgamma", "fma", "fmaf", "ldexp", "frexp", "modf", "nan",
+    "isnan", "isinf", "isfinite", "signbit", "lround", "llround", "rint", "rintf", "nearbyint", "abs", "labs",
+    "llabs", "printf", "memcpy", "memset", "malloc", "free", "assert", "__assert_fail", "rsqrt", "rsqrtf",
+    "sincos", "sincosf", "__builtin_expect", "__builtin_fabs", "__builtin_huge_val", "__builtin_inff",
+    "__builtin_nan", "__builtin_isnan", "__builtin_isinf_sign", "__builtin_fabsf", "__builtin_inf"};
+
+static bool is_device_libc(const char *name) {
+  for (size_t i = 0; i < sizeof device_libc / sizeof *device_libc; i++)
+    if (!strcmp(device_libc[i], name)) return true;
+  return false;
+}
+
+static bool listed(const Program *p, const Function *f) {
+  for (int i = 0; i < p->ndevice_funcs; i++)
+    if (p->device_funcs[i] == f) return true;
+  return false;
+}
+
+static void visit_function(Program *p, Function *f, SrcLoc call_loc);
+
+static void scan_calls(Program *p, const Stmt *s) {
+  for (int i = 0; i < s->ncalls; i++) {
+    const CallUse *c = &s->calls[i];
+    if (c->def) visit_function(p, c->def, c->loc);
+    else if (!is_device_libc(c->name))
+      diag_error(c->loc,
+                 "function '%s' is called in an offload region but is not defined in this file; gtcc compiles for "
+                 "the device only the functions it can see",
+                 c->name);
+  }
+  for (int i = 0; i < s->nkids; i++) scan_calls(p, s->kids[i]);
+}
+
+/* Globals cannot be reached from device functions (kernels get them as
+ * parameters; a called function cannot). */
+static void check_globals(const Function *f, const Stmt *s) {
+  for (int i = 0; i < s->nuses; i++)
+    if (s->uses[i].var->is_global && !(s->uses[i].var->is_const && s->uses[i].var->tkind == VT_SCALAR))
+      diag_error(s->uses[i].loc, "'%s' uses global variable '%s' and is called in an offload region; pass it as a parameter",
+                 f->name, s->uses[i].var->name);
+  for (int i = 0; i < s->nkids; i++) check_globals(f, s->kids[i]);
+}
+
+static void visit_function(Program *p, Function *f, SrcLoc call_loc) {
+  if (listed(p, f)) return;
+  if (!f->body) {
+    diag_error(call_loc, "function '%s' is called in an offload region but has no body here", f->name);
+    return;
+  }
+  VEC_PUSH(p->device_funcs, p->ndevice_funcs, p->device_funcs_cap, f);
+  check_globals(f, f->body);
+  scan_calls(p, f->body);
+}
+
+static int by_offset(const void *a, const void *b) {
+  const Function *fa = *(Function *const *)a, *fb = *(Function *const *)b;
+  return fa->begin < fb->begin ? -1 : fa->begin > fb->begin;
+}
+
+void xf_device_functions(Program *p) {
+  for (int i = 0; i < p->nkernels; i++)
+    if (p->kernels[i]->body) scan_calls(p, p->kernels[i]->body);
+  if (p->ndevice_funcs > 1) qsort(p->device_funcs, (size_t)p->ndevice_funcs, sizeof *p->device_funcs, by_offset);
+}

@@ -1,0 +1,47 @@
+/* --dump-after=lower: the lowered program, one line per decision. */
+#include "lir.h"
+
+static const char *cap_name(CaptureKind k) {
+  static const char *names[] = {"value", "mapped", "deviceptr", "reduction", "private"};
+  return names[k];
+}
+
+static const char *map_name(XMapKind k) {
+  static const char *names[] = {"alloc", "to", "from", "tofrom", "present"};
+  return names[k];
+}
+
+static void dump_maps(const DataMapList *l, FILE *out) {
+  for (int i = 0; i < l->n; i++)
+    fprintf(out, "    map %s %s: addr %s, bytes %s%s\n", map_name(l->m[i].kind), l->m[i].var->name, l->m[i].addr_text,
+            l->m[i].bytes_text, l->m[i].force_delete ? " (delete)" : "");
+}
+
+void xf_dump(const Program *p, FILE *out) {
+  fprintf(out, "== lower: %d kernels, %d data regions, %d standalone data directives, %d device functions\n",
+          p->nkernels, p->ndatas, p->nstandalones, p->ndevice_funcs);
+  for (int i = 0; i < p->nkernels; i++) {
+    const Kernel *k = p->kernels[i];
+    fprintf(out, "kernel %s (%s at %d:%d): collapse %d, block %d\n", k->name, k->what, k->loc.line, k->loc.col,
+            k->collapse, k->block);
+    for (int c = 0; c < k->ncaps; c++)
+      fprintf(out, "    capture %s %s%s%s\n", cap_name(k->caps[c].kind), k->caps[c].var->name,
+              k->caps[c].kind == CAP_REDUCTION ? " op " : "",
+              k->caps[c].kind == CAP_REDUCTION ? redop_spelling(k->caps[c].red_op) : "");
+    dump_maps(&k->maps, out);
+    for (int s = 0; s < k->nseq_inner; s++)
+      fprintf(out, "    inner parallel loop at %d:%d runs sequentially\n", k->seq_inner[s]->loc.line,
+              k->seq_inner[s]->loc.col);
+  }
+  for (int i = 0; i < p->ndatas; i++) {
+    fprintf(out, "data region %s at %d:%d\n", dir_name(p->datas[i]->dir->kind), p->datas[i]->dir->loc.line,
+            p->datas[i]->dir->loc.col);
+    dump_maps(&p->datas[i]->maps, out);
+  }
+  for (int i = 0; i < p->nstandalones; i++) {
+    fprintf(out, "standalone %s at %d:%d\n", dir_name(p->standalones[i]->dir->kind), p->standalones[i]->dir->loc.line,
+            p->standalones[i]->dir->loc.col);
+    dump_maps(&p->standalones[i]->maps, out);
+  }
+  for (int i = 0; i < p->ndevice_funcs; i++) fprintf(out, "device function %s\n", p->device_funcs[i]->name);
+}

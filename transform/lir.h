@@ -1,0 +1,114 @@
+/* Lowered IR: what the transform decided, what codegen writes.
+ *
+ * A Program holds, for one file, the offload kernels (one per parallel
+ * loop), the data regions and the standalone data directives, each pointing
+ * back at the frontend statements and directives they came from (codegen
+ * copies source text by range). Every node has a source location. */
+#ifndef GTCC_LIR_H
+#define GTCC_LIR_H
+
+#include "transform.h"
+
+/* How a variable used in a kernel reaches the device. */
+typedef enum CaptureKind {
+  CAP_VALUE,     /* scalar or struct passed by value (firstprivate) */
+  CAP_MAPPED,    /* array/pointer: host address translated through the present table */
+  CAP_DEVICEPTR, /* pointer already holding a device address (deviceptr) */
+  CAP_REDUCTION, /* scalar reduction: per-thread copy, combined at the end */
+  CAP_PRIVATE,   /* private: uninitialised per-thread copy */
+} CaptureKind;
+
+typedef struct Capture {
+  CVar *var;
+  CaptureKind kind;
+  RedOp red_op;   /* CAP_REDUCTION */
+  SrcLoc loc;     /* first use in the region */
+} Capture;
+
+/* What a data clause does (mirrors the runtime's gtrt_map_kind). */
+typedef enum XMapKind { XM_ALLOC, XM_TO, XM_FROM, XM_TOFROM, XM_PRESENT } XMapKind;
+
+/* One data clause item: a host section [addr, addr+bytes) and what to do. */
+typedef struct DataMap {
+  CVar *var;
+  SrcLoc loc;
+  XMapKind kind;
+  char *addr_text; /* host C expression: start of the section */
+  char *bytes_text;/* host C expression: size in bytes */
+  bool force_delete; /* exit: delete / map(delete:) */
+} DataMap;
+
+typedef struct DataMapList {
+  DataMap *m;
+  int n, cap;
+} DataMapList;
+
+typedef enum KernelShape { KS_FLAT } KernelShape;
+
+typedef struct Kernel {
+  int id;
+  char *name;        /* gt_<file>_<line>_k<id> */
+  SrcLoc loc;        /* of the directive */
+  Directive *dir;    /* the loop directive (combined or the inner acc loop) */
+  Directive *outer;  /* enclosing compute construct (acc parallel { acc loop }), or NULL */
+  const char *what;  /* "acc parallel loop", ... for messages */
+  Stmt *stmt;        /* the outermost for loop */
+  Stmt *replace;     /* statement whose text the host code replaces */
+  unsigned replace_begin; /* first pragma line of the construct */
+  int collapse;
+  ForLoop *loops[3];
+  Stmt *loop_stmts[3];
+  Stmt *body;        /* body of the innermost collapsed loop */
+  Capture *caps;
+  int ncaps, caps_cap;
+  DataMapList maps;  /* the construct's own data clauses */
+  Expr if_cond;      /* if(...) clause, text NULL if none */
+  int block;         /* threads per block */
+  Expr max_blocks;   /* num_gangs / num_teams, text NULL if none */
+  Stmt **seq_inner;  /* inner parallel loops run sequentially (noted in the .cu) */
+  int nseq_inner, seq_inner_cap;
+  KernelShape shape;
+} Kernel;
+
+/* acc data / omp target data around a statement. */
+typedef struct DataRegion {
+  Directive *dir;
+  Stmt *stmt;
+  DataMapList maps;
+  Expr if_cond;
+} DataRegion;
+
+typedef enum StandaloneKind { SA_ENTER, SA_EXIT, SA_UPDATE } StandaloneKind;
+
+/* enter data / exit data / update: one pragma line becomes runtime calls. */
+typedef struct Standalone {
+  Directive *dir;
+  StandaloneKind kind;
+  DataMapList maps;  /* SA_UPDATE: XM_TO = to the device, XM_FROM = to the host */
+  Expr if_cond;
+} Standalone;
+
+struct Program {
+  TranslationUnit *tu;
+  Kernel **kernels;
+  int nkernels, kernels_cap;
+  DataRegion **datas;
+  int ndatas, datas_cap;
+  Standalone **standalones;
+  int nstandalones, standalones_cap;
+  Function **device_funcs; /* called from kernels, in file order */
+  int ndevice_funcs, device_funcs_cap;
+};
+
+/* Passes inside the transform (each one entry function). */
+void xf_form_regions(Program *p);          /* regions.c */
+void xf_capture(Program *p, Kernel *k);     /* capture.c */
+void xf_device_functions(Program *p);       /* devfuncs.c */
+/* Turns a data clause into DataMaps (datamap.c). */
+void xf_clause_maps(Program *p, const Directive *d, const Clause *c, XMapKind kind, bool force_delete, DataMapList *out);
+/* The variable a clause item names, as seen at offset (nearest declaration before it). */
+CVar *xf_lookup_var(const Program *p, const char *name, unsigned offset);
+/* The data clauses on d (copy, copyin, ..., map) as DataMaps. */
+void xf_directive_maps(Program *p, const Directive *d, DataMapList *out);
+
+#endif

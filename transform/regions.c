@@ -1,0 +1,281 @@
+/* Region formation: which statements become kernels, data regions and
+ * runtime calls. Directives gtcc does not lower (host OpenMP: parallel,
+ * for, task, ...) are left where they are, for the host compiler. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lir.h"
+#include "strbuf.h"
+
+static bool is_loop(DirKind k) { return (dir_flags(k) & DF_LOOP) != 0; }
+
+/* Directives that ask for parallel execution of the loop they precede. */
+static bool is_parallel_loop(const Directive *d) {
+  return is_loop(d->kind) && d->kind != DIR_OMP_SIMD && !dir_find_clause(d, CL_SEQ);
+}
+
+/* ---- kernels ------------------------------------------------------------- */
+
+/* The single statement inside s, looking through { } with one item. */
+static Stmt *only_stmt(Stmt *s) {
+  while (s && s->kind == ST_COMPOUND && s->nkids == 1) s = s->kids[0];
+  return s;
+}
+
+static int const_int(const Expr *e, int dflt) {
+  if (!e->text) return dflt;
+  char *end;
+  long v = strtol(e->text, &end, 0);
+  while (*end == ' ') end++;
+  return *end ? -1 : (int)v;
+}
+
+static bool uses_var(const Stmt *s, const CVar *v) {
+  for (int i = 0; i < s->nuses; i++)
+    if (s->uses[i].var == v) return true;
+  return false;
+}
+
+/* collapse(n): n perfectly nested canonical loops with rectangular bounds. */
+static int form_collapse(Kernel *k, const Directive *d) {
+  const Clause *c = dir_find_clause(d, CL_COLLAPSE);
+  int n = c ? const_int(&c->expr, 1) : 1;
+  if (n < 1 || n > 3) {
+    diag_error(c->expr.loc, "collapse(%s) is not supported: use a constant from 1 to 3", c->expr.text);
+    return 0;
+  }
+  k->collapse = n;
+  Stmt *s = k->stmt;
+  for (int lvl = 0; lvl < n; lvl++) {
+    if (!s || s->kind != ST_FOR) {
+      diag_error(s ? s->loc : k->loc, "collapse(%d) needs %d perfectly nested for loops", n, n);
+      return 0;
+    }
+    if (!s->loop->canonical) {
+      diag_error(s->loop->why_loc, "collapsed loop is not in canonical form: %s", s->loop->why_not);
+      return 0;
+    }
+    for (int outer = 0; outer < lvl; outer++)
+      if (uses_var(s, k->loops[outer]->iv)) {
+        diag_error(s->loc, "collapse(%d) needs a rectangular loop nest: the bounds of this loop use '%s'", n,
+                   k->loops[outer]->iv->name);
+        return 0;
+      }
+    k->loops[lvl] = s->loop;
+    k->loop_stmts[lvl] = s;
+    k->body = s->kids[0];
+    if (lvl + 1 < n) s = only_stmt(s->kids[0]);
+  }
+  return 1;
+}
+
+/* Inner directives of a kernel body: parallel loops run sequentially for
+ * now (noted in the .cu); anything else gtcc cannot run inside a kernel. */
+static void check_inner(Program *p, Kernel *k, Stmt *s) {
+  for (int i = 0; i < s->ndirs; i++) {
+    Directive *d = s->dirs[i];
+    if (is_loop(d->kind)) {
+      if (is_parallel_loop(d)) VEC_PUSH(k->seq_inner, k->nseq_inner, k->seq_inner_cap, s);
+    } else
+      diag_error(d->loc, "'%s' inside the '%s' region at line %d is not supported", dir_name(d->kind), k->what,
+                 k->loc.line);
+  }
+  (void)p;
+  for (int i = 0; i < s->nkids; i++) check_inner(p, k, s->kids[i]);
+}
+
+static char *kernel_name(const Program *p, const Directive *d, int id) {
+  const char *path = p->tu->file->path, *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  StrBuf sb;
+  sb_init(&sb);
+  sb_puts(&sb, "gt_");
+  for (const char *c = base; *c && *c != '.'; c++)
+    sb_putc(&sb, (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ? *c : '_');
+  sb_printf(&sb, "_%d_k%d", d->loc.line, id);
+  return sb_take(&sb);
+}
+
+/* Makes the kernel for loop statement s under loop directive d; outer is
+ * the enclosing compute construct when d is an inner `acc loop`. */
+static void make_kernel(Program *p, Stmt *s, Directive *d, Directive *outer, unsigned replace_begin) {
+  Kernel *k = xcalloc(1, sizeof *k);
+  k->id = p->nkernels;
+  k->dir = d;
+  k->outer = outer;
+  k->loc = (outer ? outer : d)->loc;
+  k->what = dir_name((outer ? outer : d)->kind);
+  k->stmt = k->replace = s;
+  k->replace_begin = replace_begin;
+  k->name = kernel_name(p, d, k->id);
+  k->block = 256;
+  VEC_PUSH(p->kernels, p->nkernels, p->kernels_cap, k);
+  if (s->kind != ST_FOR || !s->loop->canonical) return; /* attach.c reported it */
+  if (!form_collapse(k, d)) return;
+  const Directive *ds[2] = {d, outer};
+  for (int i = 0; i < 2; i++) {
+    if (!ds[i]) continue;
+    const Clause *c;
+    if ((c = dir_find_clause(ds[i], CL_VECTOR_LENGTH)) || (c = dir_find_clause(ds[i], CL_THREAD_LIMIT))) {
+      int b = const_int(&c->expr, 256);
+      if (b >= 32 && b <= 1024 && b % 32 == 0) k->block = b;
+      else if (b > 0) diag_warning(c->loc, "'%s(%s)' ignored: gtcc uses a multiple of 32 up to 1024 threads", clause_spelling(c->kind), c->expr.text);
+    }
+    if ((c = dir_find_clause(ds[i], CL_NUM_GANGS)) || (c = dir_find_clause(ds[i], CL_NUM_TEAMS))) k->max_blocks = c->expr;
+    if ((c = dir_find_clause(ds[i], CL_IF))) k->if_cond = c->expr;
+  }
+  xf_directive_maps(p, d, &k->maps);
+  check_inner(p, k, k->body);
+  xf_capture(p, k);
+}
+
+/* ---- data regions and standalone directives ------------------------------ */
+
+static bool contains_exit(const Stmt *s) {
+  if (s->kind == ST_RETURN || s->kind == ST_GOTO) return true;
+  for (int i = 0; i < s->nkids; i++)
+    if (contains_exit(s->kids[i])) return true;
+  return false;
+}
+
+static void make_data_region(Program *p, Stmt *s, Directive *d) {
+  DataRegion *r = xcalloc(1, sizeof *r);
+  r->dir = d;
+  r->stmt = s;
+  xf_directive_maps(p, d, &r->maps);
+  const Clause *c = dir_find_clause(d, CL_IF);
+  if (c) r->if_cond = c->expr;
+  if (contains_exit(s))
+    diag_error(d->loc, "'return' or 'goto' inside the '%s' region would skip its end; restructure the code",
+               dir_name(d->kind));
+  VEC_PUSH(p->datas, p->ndatas, p->datas_cap, r);
+}
+
+static void make_standalone(Program *p, Directive *d) {
+  Standalone *sa = xcalloc(1, sizeof *sa);
+  sa->dir = d;
+  switch (d->kind) {
+  case DIR_ACC_ENTER_DATA: case DIR_OMP_TARGET_ENTER_DATA: sa->kind = SA_ENTER; break;
+  case DIR_ACC_EXIT_DATA: case DIR_OMP_TARGET_EXIT_DATA: sa->kind = SA_EXIT; break;
+  default: sa->kind = SA_UPDATE; break;
+  }
+  xf_directive_maps(p, d, &sa->maps);
+  const Clause *c = dir_find_clause(d, CL_IF);
+  if (c) sa->if_cond = c->expr;
+  VEC_PUSH(p->standalones, p->nstandalones, p->standalones_cap, sa);
+}
+
+static bool is_standalone_data(DirKind k) {
+  return k == DIR_ACC_ENTER_DATA || k == DIR_ACC_EXIT_DATA || k == DIR_ACC_UPDATE || k == DIR_OMP_TARGET_ENTER_DATA ||
+         k == DIR_OMP_TARGET_EXIT_DATA || k == DIR_OMP_TARGET_UPDATE;
+}
+
+/* ---- walking the statement tree ------------------------------------------ */
+
+/* `acc parallel { acc loop for ... }`, `omp target teams { distribute ... }`:
+ * each loop with a loop directive in the body becomes a kernel; the
+ * construct's data clauses become a data region around the body. */
+static void compute_region(Program *p, Stmt *s, Directive *d) {
+  Stmt *body = s;
+  Stmt **items = &body;
+  int nitems = 1;
+  if (s->kind == ST_COMPOUND) items = s->kids, nitems = s->nkids;
+  int found = 0;
+  for (int i = 0; i < nitems; i++) {
+    Stmt *it = items[i];
+    if (it->kind == ST_NULL) continue;
+    Directive *ld = NULL;
+    for (int j = 0; j < it->ndirs; j++)
+      if (is_loop(it->dirs[j]->kind)) ld = it->dirs[j];
+    if (it->kind != ST_FOR || !ld) {
+      diag_error(it->loc, "gtcc supports only loops with a loop directive (e.g. 'acc loop') directly inside '%s'",
+                 dir_name(d->kind));
+      continue;
+    }
+    make_kernel(p, it, ld, d, it->dirs[0]->loc.offset);
+    found++;
+  }
+  if (!found && nitems > 0) return;
+  make_data_region(p, s, d);
+}
+
+/* Handles the directives attached to s from index i on. Returns true if s
+ * (and its subtree) was consumed by a kernel. */
+static bool handle_dirs(Program *p, Stmt *s, int i) {
+  for (; i < s->ndirs; i++) {
+    Directive *d = s->dirs[i];
+    unsigned flags = dir_flags(d->kind);
+    if (flags & DF_DATA) {
+      make_data_region(p, s, d);
+      continue;
+    }
+    if ((flags & DF_COMPUTE) && (flags & DF_LOOP)) {
+      make_kernel(p, s, d, NULL, d->loc.offset);
+      return true;
+    }
+    if (flags & DF_COMPUTE) {
+      compute_region(p, s, d);
+      return true;
+    }
+    if (d->kind == DIR_ACC_LOOP) {
+      diag_error(d->loc, "'acc loop' must be inside a compute construct ('acc parallel' or 'acc kernels')");
+      return true;
+    }
+    /* Host OpenMP (parallel, for, task, single, ...): kept for the host compiler. */
+  }
+  return false;
+}
+
+static void walk(Program *p, Stmt *s) {
+  if (!s || diag_too_many()) return;
+  if (handle_dirs(p, s, 0)) return;
+  for (int i = 0; i < s->nkids; i++) walk(p, s->kids[i]);
+}
+
+void xf_form_regions(Program *p) {
+  for (int i = 0; i < p->tu->ndirs; i++)
+    if (is_standalone_data(p->tu->dirs[i]->kind)) make_standalone(p, p->tu->dirs[i]);
+  for (int i = 0; i < p->tu->nfuncs; i++) walk(p, p->tu->funcs[i]->body);
+}
+
+/* ---- entry --------------------------------------------------------------- */
+
+Program *xf_lower(TranslationUnit *tu, const XfOptions *opts) {
+  (void)opts;
+  int errors_before = diag_error_count();
+  Program *p = xcalloc(1, sizeof *p);
+  p->tu = tu;
+  xf_form_regions(p);
+  xf_device_functions(p);
+  if (diag_error_count() > errors_before) {
+    xf_free(p);
+    return NULL;
+  }
+  return p;
+}
+
+int xf_nkernels(const Program *p) { return p->nkernels; }
+
+static void free_maps(DataMapList *l) {
+  for (int i = 0; i < l->n; i++) free(l->m[i].addr_text), free(l->m[i].bytes_text);
+  free(l->m);
+}
+
+void xf_free(Program *p) {
+  if (!p) return;
+  for (int i = 0; i < p->nkernels; i++) {
+    Kernel *k = p->kernels[i];
+    free(k->name);
+    free(k->caps);
+    free_maps(&k->maps);
+    free(k->seq_inner);
+    free(k);
+  }
+  free(p->kernels);
+  for (int i = 0; i < p->ndatas; i++) free_maps(&p->datas[i]->maps), free(p->datas[i]);
+  free(p->datas);
+  for (int i = 0; i < p->nstandalones; i++) free_maps(&p->standalones[i]->maps), free(p->standalones[i]);
+  free(p->standalones);
+  free(p->device_funcs);
+  free(p);
+}
