@@ -60,6 +60,14 @@ gtrt_status gtrt_update_from(const gtrt_site *site, const char *name, void *host
  * returns host itself. On failure returns NULL and records
  * GTRT_ERR_NOT_PRESENT naming `name`. host == NULL maps to NULL. */
 void *gtrt_dev_ptr(const gtrt_site *site, const char *name, const void *host);
+/* Device address that corresponds to host address `base`, found through
+ * `inside`, an address inside a mapped section. For a[lo:len] with lo > 0,
+ * gtrt_dev_base(site, "a", a, &a[lo]) gives the device `a` that kernel
+ * bodies index as a[i]. With no device returns base; failure as above. */
+void *gtrt_dev_base(const gtrt_site *site, const char *name, const void *base, const void *inside);
+/* 1 if [host, host+bytes) lies inside a mapped section (acc_is_present,
+ * omp_target_is_present); with no device, 1. */
+int gtrt_is_present(const void *host, size_t bytes);
 
 /* Device scratch memory owned by the runtime (grow-only, reused): for
  * reduction partials and similar per-launch temporaries. */
@@ -84,6 +92,10 @@ void gtrt_fatal(void) __attribute__((noreturn));
 
 /* GTRT_PROFILE=1: per-region counts and times printed at exit. */
 void gtrt_profile_region(const gtrt_site *site, double ms);
+/* 1 when GTRT_PROFILE is set (and not "0"): stubs time regions only then. */
+int gtrt_profile_enabled(void);
+/* Monotonic wall clock in milliseconds, for region timing. */
+double gtrt_now_ms(void);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,156 @@
+/* Device-side support for generated .gt.cu files (C++, compiled by nvcc):
+ * checked CUDA calls, launch checks, reduction operators, block reductions
+ * and the host fold of per-block partials. Host API: gtrt.h. */
+#ifndef GTRT_DEVICE_CUH
+#define GTRT_DEVICE_CUH
+
+#include <cuda_runtime.h>
+
+#include <cuda/std/limits>
+#include <cuda/std/type_traits>
+#include <vector>
+
+#include "gtrt.h"
+
+/* ---- checked CUDA calls ------------------------------------------------------ */
+
+/* Evaluates a CUDA call once; on failure records a message naming the user's
+ * region (site) and the call, prints it and exits. */
+#define GTRT_CUDA(site, call)                                                                      \
+  do {                                                                                             \
+    cudaError_t gtrt_e_ = (call);                                                                  \
+    if (gtrt_e_ != cudaSuccess) {                                                                  \
+      gtrt_check_cuda((site), (int)gtrt_e_, #call, __FILE__, __LINE__);                            \
+      gtrt_fatal();                                                                                \
+    }                                                                                              \
+  } while (0)
+
+/* Same, but returns GTRT_ERR_CUDA from the enclosing function instead of
+ * exiting (for stubs that return a gtrt_status). */
+#define GTRT_CUDA_RETURN(site, call)                                                               \
+  do {                                                                                             \
+    cudaError_t gtrt_e_ = (call);                                                                  \
+    if (gtrt_e_ != cudaSuccess)                                                                    \
+      return gtrt_check_cuda((site), (int)gtrt_e_, #call, __FILE__, __LINE__);                     \
+  } while (0)
+
+/* After a kernel launch: launch errors (bad configuration) show up in
+ * cudaGetLastError, faults inside the kernel at the synchronize. */
+#define GTRT_LAUNCH_CHECK(site)                                                                    \
+  do {                                                                                             \
+    GTRT_CUDA(site, cudaGetLastError());                                                           \
+    GTRT_CUDA(site, cudaDeviceSynchronize());                                                      \
+  } while (0)
+
+/* ---- reduction operators ------------------------------------------------------- */
+
+/* One tag per OpenMP/OpenACC scalar reduction operator. identity<T>() is the
+ * initial value of each private copy; apply(a, b) combines two. Results are
+ * converted back to T so char/short operands do not widen. */
+struct gtrt_red_add {
+  template <class T> __host__ __device__ static T identity() { return T(0); }
+  template <class T> __host__ __device__ static T apply(T a, T b) { return T(a + b); }
+};
+struct gtrt_red_mul {
+  template <class T> __host__ __device__ static T identity() { return T(1); }
+  template <class T> __host__ __device__ static T apply(T a, T b) { return T(a * b); }
+};
+struct gtrt_red_max {
+  /* -inf for floating types (as the CPU build of max uses), else lowest. */
+  template <class T> __host__ __device__ static T identity() {
+    if constexpr (cuda::std::numeric_limits<T>::has_infinity)
+      return -cuda::std::numeric_limits<T>::infinity();
+    else
+      return cuda::std::numeric_limits<T>::lowest();
+  }
+  template <class T> __host__ __device__ static T apply(T a, T b) { return b > a ? b : a; }
+};
+struct gtrt_red_min {
+  template <class T> __host__ __device__ static T identity() {
+    if constexpr (cuda::std::numeric_limits<T>::has_infinity)
+      return cuda::std::numeric_limits<T>::infinity();
+    else
+      return cuda::std::numeric_limits<T>::max();
+  }
+  template <class T> __host__ __device__ static T apply(T a, T b) { return b < a ? b : a; }
+};
+struct gtrt_red_band {
+  template <class T> __host__ __device__ static T identity() { return T(~T(0)); }
+  template <class T> __host__ __device__ static T apply(T a, T b) { return T(a & b); }
+};
+struct gtrt_red_bor {
+  template <class T> __host__ __device__ static T identity() { return T(0); }
+  template <class T> __host__ __device__ static T apply(T a, T b) { return T(a | b); }
+};
+struct gtrt_red_bxor {
+  template <class T> __host__ __device__ static T identity() { return T(0); }
+  template <class T> __host__ __device__ static T apply(T a, T b) { return T(a ^ b); }
+};
+struct gtrt_red_land {
+  template <class T> __host__ __device__ static T identity() { return T(1); }
+  template <class T> __host__ __device__ static T apply(T a, T b) { return T(a != T(0) && b != T(0)); }
+};
+struct gtrt_red_lor {
+  template <class T> __host__ __device__ static T identity() { return T(0); }
+  template <class T> __host__ __device__ static T apply(T a, T b) { return T(a != T(0) || b != T(0)); }
+};
+
+/* ---- block reduction ---------------------------------------------------------- */
+
+/* __shfl_down_sync has overloads for 4- and 8-byte types; narrower ones
+ * (char, short, bool) travel as int. */
+template <class T> __device__ __forceinline__ T gtrt_shfl_down(T v, unsigned off) {
+  if constexpr (sizeof(T) < sizeof(int))
+    return T(__shfl_down_sync(0xffffffffu, int(v), off));
+  else
+    return __shfl_down_sync(0xffffffffu, v, off);
+}
+
+/* Warp-wide reduction; the result is valid in lane 0. All 32 lanes call it. */
+template <class Op, class T> __device__ __forceinline__ T gtrt_warp_reduce(T v) {
+  for (unsigned off = 16; off > 0; off >>= 1)
+    v = Op::apply(v, gtrt_shfl_down(v, off));
+  return v;
+}
+
+/* Block-wide reduction; every thread of the block must call it (it has
+ * barriers); the block size is a multiple of 32, at most 1024. Result valid
+ * in thread 0. It may be called again right away (the trailing barrier
+ * protects the shared slots). */
+template <class Op, class T> __device__ T gtrt_block_reduce(T v) {
+  static_assert(cuda::std::is_arithmetic<T>::value, "gtrt_block_reduce: arithmetic types only");
+  __shared__ T gtrt_warp_vals[32];
+  const unsigned tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  const unsigned nthreads = blockDim.x * blockDim.y * blockDim.z;
+  const unsigned lane = tid & 31u, warp = tid >> 5;
+  v = gtrt_warp_reduce<Op>(v);
+  if (nthreads <= 32)
+    return v;
+  if (lane == 0)
+    gtrt_warp_vals[warp] = v;
+  __syncthreads();
+  if (warp == 0) {
+    v = lane < (nthreads >> 5) ? gtrt_warp_vals[lane] : Op::template identity<T>();
+    v = gtrt_warp_reduce<Op>(v);
+  }
+  __syncthreads();
+  return v;
+}
+
+/* ---- host fold of partials ------------------------------------------------------- */
+
+/* Copies n per-block partials back (checked, naming site) and folds them
+ * into init, the value the reduction variable had before the region. */
+template <class Op, class T>
+T gtrt_reduce_partials(const gtrt_site *site, const T *dev_partials, unsigned n, T init) {
+  if (n == 0)
+    return init;
+  std::vector<T> h(n);
+  GTRT_CUDA(site, cudaMemcpy(h.data(), dev_partials, sizeof(T) * n, cudaMemcpyDeviceToHost));
+  T acc = init;
+  for (unsigned i = 0; i < n; i++)
+    acc = Op::apply(acc, h[i]);
+  return acc;
+}
+
+#endif

@@ -1,0 +1,221 @@
+/* libgtrt host API over the CUDA runtime: device selection with host
+ * fallback, the process-wide present table backed by cudaMalloc/cudaMemcpy,
+ * scratch memory, grid sizing and CUDA error checks. Plain C: the CUDA
+ * runtime API header is C-compatible. Not thread-safe (generated host code
+ * calls it from one thread); the last-error record is per thread. */
+#define _POSIX_C_SOURCE 200809L
+#include <cuda_runtime_api.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gtrt_core.h"
+
+/* ---- device selection ------------------------------------------------------ */
+
+static int gtrt_state;          /* 0: not initialised, 1: device, -1: host fallback */
+static unsigned gtrt_sms = 1;   /* multiprocessors of the selected device */
+static unsigned gtrt_tpsm = 2048; /* resident threads per multiprocessor */
+
+/* Initialisation failures are not tied to a region, so they are printed
+ * and exit at once: continuing on a broken device would give wrong answers. */
+__attribute__((noreturn)) static void gtrt_init_fail(const char *call, cudaError_t e) {
+  fprintf(stderr, "gtrt: error: CUDA initialisation failed in %s: %s: %s\n", call, cudaGetErrorName(e),
+          cudaGetErrorString(e));
+  exit(1);
+}
+
+static int gtrt_env_flag(const char *var) {
+  const char *v = getenv(var);
+  return v && *v && strcmp(v, "0") != 0;
+}
+
+static void gtrt_init(void) {
+  int count = 0;
+  cudaError_t e = cudaGetDeviceCount(&count);
+  if (e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver || (e == cudaSuccess && count <= 0)) {
+    if (gtrt_env_flag("GTRT_REQUIRE_DEVICE")) {
+      fprintf(stderr, "gtrt: no CUDA device; skipping (GTRT_REQUIRE_DEVICE=1)\n");
+      exit(77);
+    }
+    fprintf(stderr, "gtrt: warning: no CUDA device found; running offload regions on the host\n");
+    gtrt_state = -1;
+    return;
+  }
+  if (e != cudaSuccess)
+    gtrt_init_fail("cudaGetDeviceCount", e);
+
+  int dev = 0;
+  const char *sel = getenv("GTRT_DEVICE");
+  if (sel && *sel) {
+    char *end;
+    errno = 0;
+    long d = strtol(sel, &end, 10);
+    if (errno || *end || d < 0 || d >= count) {
+      fprintf(stderr, "gtrt: error: GTRT_DEVICE='%s' is not a device number (this machine has devices 0..%d)\n",
+              sel, count - 1);
+      exit(1);
+    }
+    dev = (int)d;
+  }
+  if ((e = cudaSetDevice(dev)) != cudaSuccess)
+    gtrt_init_fail("cudaSetDevice", e);
+  /* Create the context now, so a broken device fails here and not inside
+   * the first region's timing. */
+  if ((e = cudaFree(NULL)) != cudaSuccess)
+    gtrt_init_fail("cudaFree(NULL) (context creation)", e);
+  int v = 0;
+  if ((e = cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess)
+    gtrt_init_fail("cudaDeviceGetAttribute(MultiProcessorCount)", e);
+  gtrt_sms = v > 0 ? (unsigned)v : 1;
+  if ((e = cudaDeviceGetAttribute(&v, cudaDevAttrMaxThreadsPerMultiProcessor, dev)) != cudaSuccess)
+    gtrt_init_fail("cudaDeviceGetAttribute(MaxThreadsPerMultiProcessor)", e);
+  gtrt_tpsm = v > 0 ? (unsigned)v : 2048;
+  gtrt_state = 1;
+}
+
+int gtrt_use_device(void) {
+  if (!gtrt_state)
+    gtrt_init();
+  return gtrt_state > 0;
+}
+
+/* ---- CUDA checks ------------------------------------------------------------ */
+
+gtrt_status gtrt_check_cuda(const gtrt_site *site, int code, const char *call, const char *file, int line) {
+  if (code == (int)cudaSuccess)
+    return GTRT_OK;
+  cudaError_t e = (cudaError_t)code;
+  return gtrt_record(site, GTRT_ERR_CUDA, "CUDA error in '%s' region: %s: %s (in %s, %s:%d)", gtrt_site_what(site),
+                     cudaGetErrorName(e), cudaGetErrorString(e), call ? call : "?", file ? file : "?", line);
+}
+
+#define GTRT_CHECK(site, call) gtrt_check_cuda((site), (int)(call), #call, __FILE__, __LINE__)
+
+/* ---- present table over CUDA --------------------------------------------------- */
+
+static gtrt_status gtrt_cu_alloc(void *ctx, const gtrt_site *site, const char *name, size_t bytes, void **dev) {
+  (void)ctx;
+  cudaError_t e = cudaMalloc(dev, bytes);
+  if (e == cudaErrorMemoryAllocation) {
+    (void)cudaGetLastError(); /* OOM is not sticky; clear it so later checks are clean */
+    return gtrt_record(site, GTRT_ERR_NOMEM,
+                       "out of device memory in '%s' region: cudaMalloc of %zu bytes for '%s' failed: %s",
+                       gtrt_site_what(site), bytes, name, cudaGetErrorString(e));
+  }
+  return GTRT_CHECK(site, e);
+}
+
+static gtrt_status gtrt_cu_release(void *ctx, const gtrt_site *site, const char *name, void *dev) {
+  (void)ctx;
+  (void)name;
+  return GTRT_CHECK(site, cudaFree(dev));
+}
+
+static gtrt_status gtrt_cu_to_dev(void *ctx, const gtrt_site *site, const char *name, void *dev, const void *host,
+                                  size_t bytes) {
+  (void)ctx;
+  (void)name;
+  return GTRT_CHECK(site, cudaMemcpy(dev, host, bytes, cudaMemcpyHostToDevice));
+}
+
+static gtrt_status gtrt_cu_to_host(void *ctx, const gtrt_site *site, const char *name, void *host, const void *dev,
+                                   size_t bytes) {
+  (void)ctx;
+  (void)name;
+  return GTRT_CHECK(site, cudaMemcpy(host, dev, bytes, cudaMemcpyDeviceToHost));
+}
+
+static gtrt_ptable gtrt_table;
+static int gtrt_table_ready;
+
+static gtrt_ptable *gtrt_present(void) {
+  if (!gtrt_table_ready) {
+    static const gtrt_mem_ops ops = {NULL, gtrt_cu_alloc, gtrt_cu_release, gtrt_cu_to_dev, gtrt_cu_to_host};
+    gtrt_pt_init(&gtrt_table, &ops);
+    gtrt_table_ready = 1;
+  }
+  return &gtrt_table;
+}
+
+gtrt_status gtrt_map_enter(const gtrt_site *site, const char *name, void *host, size_t bytes, gtrt_map_kind kind) {
+  if (!gtrt_use_device())
+    return GTRT_OK;
+  return gtrt_pt_enter(gtrt_present(), site, name, host, bytes, kind);
+}
+
+gtrt_status gtrt_map_exit(const gtrt_site *site, const char *name, void *host, size_t bytes, gtrt_map_kind kind,
+                          int force_delete) {
+  if (!gtrt_use_device())
+    return GTRT_OK;
+  return gtrt_pt_exit(gtrt_present(), site, name, host, bytes, kind, force_delete);
+}
+
+gtrt_status gtrt_update_to(const gtrt_site *site, const char *name, void *host, size_t bytes) {
+  if (!gtrt_use_device())
+    return GTRT_OK;
+  return gtrt_pt_update(gtrt_present(), site, name, host, bytes, 1);
+}
+
+gtrt_status gtrt_update_from(const gtrt_site *site, const char *name, void *host, size_t bytes) {
+  if (!gtrt_use_device())
+    return GTRT_OK;
+  return gtrt_pt_update(gtrt_present(), site, name, host, bytes, 0);
+}
+
+void *gtrt_dev_ptr(const gtrt_site *site, const char *name, const void *host) {
+  if (!gtrt_use_device())
+    return (void *)(uintptr_t)host;
+  return gtrt_pt_dev_ptr(gtrt_present(), site, name, host);
+}
+
+void *gtrt_dev_base(const gtrt_site *site, const char *name, const void *base, const void *inside) {
+  if (!gtrt_use_device())
+    return (void *)(uintptr_t)base;
+  return gtrt_pt_dev_base(gtrt_present(), site, name, base, inside);
+}
+
+int gtrt_is_present(const void *host, size_t bytes) {
+  if (!gtrt_use_device())
+    return 1;
+  return gtrt_pt_refcount(gtrt_present(), host, bytes) > 0;
+}
+
+/* ---- scratch and grids -------------------------------------------------------- */
+
+static void *gtrt_scratch_mem;
+static size_t gtrt_scratch_size;
+
+void *gtrt_scratch(const gtrt_site *site, size_t bytes) {
+  if (!gtrt_use_device())
+    return NULL;
+  if (bytes <= gtrt_scratch_size && gtrt_scratch_mem)
+    return gtrt_scratch_mem;
+  /* Grow geometrically from 64 KiB so a sequence of slightly larger
+   * requests does not reallocate each time. */
+  size_t want = gtrt_scratch_size ? gtrt_scratch_size : (size_t)64 << 10;
+  while (want < bytes && want <= SIZE_MAX / 2)
+    want *= 2;
+  if (want < bytes)
+    want = bytes;
+  if (gtrt_scratch_mem) {
+    /* cudaFree waits for kernels that may still use the old buffer. */
+    if (GTRT_CHECK(site, cudaFree(gtrt_scratch_mem)) != GTRT_OK)
+      return NULL;
+    gtrt_scratch_mem = NULL;
+    gtrt_scratch_size = 0;
+  }
+  void *p = NULL;
+  if (gtrt_cu_alloc(NULL, site, "runtime scratch", want, &p) != GTRT_OK)
+    return NULL;
+  gtrt_scratch_mem = p;
+  gtrt_scratch_size = want;
+  return p;
+}
+
+unsigned gtrt_grid_for(long long trip, unsigned block) {
+  gtrt_use_device();
+  return gtrt_grid_calc(trip, block, gtrt_sms, gtrt_tpsm);
+}
