@@ -398,6 +398,9 @@ static Stmt *build_stmt(Parser *p, CXCursor c, Stmt *parent, Function *fn) {
   default: collect_uses(p, s, c, s->kind == ST_EXPR);
   }
   free(kids.c);
+  /* `for (...) x = 1;`: clang's extent stops before the body's ';'. */
+  for (int i = 0; i < s->nkids; i++)
+    if (s->kids[i]->end > s->end) s->end = s->kids[i]->end;
   return s;
 }
 

@@ -74,6 +74,8 @@ typedef struct Kernel {
 typedef struct DataRegion {
   Directive *dir;
   Stmt *stmt;
+  unsigned wrap_begin; /* where the region's entry code goes: stmt->begin, or the
+                          first pragma of a construct nested on the same statement */
   DataMapList maps;
   Expr if_cond;
 } DataRegion;

@@ -138,10 +138,11 @@ static bool contains_exit(const Stmt *s) {
   return false;
 }
 
-static void make_data_region(Program *p, Stmt *s, Directive *d) {
+static void make_data_region(Program *p, Stmt *s, Directive *d, unsigned wrap_begin) {
   DataRegion *r = xcalloc(1, sizeof *r);
   r->dir = d;
   r->stmt = s;
+  r->wrap_begin = wrap_begin;
   xf_directive_maps(p, d, &r->maps);
   const Clause *c = dir_find_clause(d, CL_IF);
   if (c) r->if_cond = c->expr;
@@ -196,7 +197,7 @@ static void compute_region(Program *p, Stmt *s, Directive *d) {
     found++;
   }
   if (!found && nitems > 0) return;
-  make_data_region(p, s, d);
+  make_data_region(p, s, d, s->begin);
 }
 
 /* Handles the directives attached to s from index i on. Returns true if s
@@ -206,7 +207,7 @@ static bool handle_dirs(Program *p, Stmt *s, int i) {
     Directive *d = s->dirs[i];
     unsigned flags = dir_flags(d->kind);
     if (flags & DF_DATA) {
-      make_data_region(p, s, d);
+      make_data_region(p, s, d, i + 1 < s->ndirs ? s->dirs[i + 1]->loc.offset : s->begin);
       continue;
     }
     if ((flags & DF_COMPUTE) && (flags & DF_LOOP)) {

@@ -1,0 +1,68 @@
+/* Small helpers shared by the two emitters. */
+#include "cg_util.h"
+
+#include <string.h>
+
+void cg_line_directive(StrBuf *sb, const TranslationUnit *tu, int line) {
+  sb_printf(sb, "#line %d \"", line);
+  for (const char *c = tu->file->path; *c; c++) {
+    if (*c == '"' || *c == '\\') sb_putc(sb, '\\');
+    sb_putc(sb, *c);
+  }
+  sb_puts(sb, "\"\n");
+}
+
+void cg_site(StrBuf *sb, const TranslationUnit *tu, const char *var, SrcLoc loc, const char *what) {
+  sb_printf(sb, "static const gtrt_site %s = {\"", var);
+  for (const char *c = tu->file->path; *c; c++) {
+    if (*c == '"' || *c == '\\') sb_putc(sb, '\\');
+    sb_putc(sb, *c);
+  }
+  sb_printf(sb, "\", %d, \"%s\"};", loc.line, what);
+}
+
+/* Copies source text, turning pragma lines inside it into comments that
+ * keep the line count (inner directives are handled by gtcc, not nvcc). */
+void cg_copy_source(StrBuf *sb, const TranslationUnit *tu, unsigned begin, unsigned end) {
+  unsigned pos = begin;
+  for (int i = 0; i < tu->npragmas; i++) {
+    const PragmaLine *pl = &tu->pragmas[i];
+    if (pl->loc.offset < pos || pl->loc.offset >= end) continue;
+    sb_putn(sb, tu->file->text + pos, pl->loc.offset - pos);
+    sb_puts(sb, "/* gtcc: directive handled by gtcc */");
+    unsigned stop = pl->end_offset < end ? pl->end_offset : end;
+    for (unsigned j = pl->loc.offset; j < stop; j++)
+      if (tu->file->text[j] == '\n') sb_putc(sb, '\n');
+    pos = stop;
+  }
+  if (pos < end) sb_putn(sb, tu->file->text + pos, end - pos);
+}
+
+const char *cg_map_kind(XMapKind k) {
+  static const char *names[] = {"GTRT_MAP_ALLOC", "GTRT_MAP_TO", "GTRT_MAP_FROM", "GTRT_MAP_TOFROM", "GTRT_MAP_PRESENT"};
+  return names[k];
+}
+
+const char *cg_red_op(RedOp op) {
+  static const char *names[] = {"gtrt_red_add", "gtrt_red_mul", "gtrt_red_max", "gtrt_red_min", "gtrt_red_band",
+                                "gtrt_red_bor", "gtrt_red_bxor", "gtrt_red_land", "gtrt_red_lor"};
+  return names[op];
+}
+
+/* A declaration of v under `name` with its pointer/array type; arrays
+ * become pointers to their first element (row for 2D and up). */
+char *cg_pointer_decl(const CVar *v, const char *name) {
+  if (v->tkind == VT_ARRAY) {
+    StrBuf sb;
+    sb_init(&sb);
+    if (v->ndims == 1) sb_printf(&sb, "%s *%s", v->elem_type, name);
+    else {
+      sb_printf(&sb, "%s (*%s)", v->elem_type, name);
+      for (int d = 1; d < v->ndims; d++) sb_printf(&sb, "[%lld]", v->dims[d]);
+    }
+    return sb_take(&sb);
+  }
+  return xasprintf("%s %s", v->type, name);
+}
+
+char *cg_value_decl(const CVar *v, const char *name) { return xasprintf("%s %s", v->type, name); }

@@ -1,0 +1,29 @@
+/* Helpers shared by the .gt.cu and .gt.c emitters (internal to codegen). */
+#ifndef GTCC_CG_UTIL_H
+#define GTCC_CG_UTIL_H
+
+#include "../transform/lir.h"
+#include "codegen.h"
+#include "../frontend/frontend.h"
+#include "strbuf.h"
+
+/* `#line N "file"` on a line of its own. */
+void cg_line_directive(StrBuf *sb, const TranslationUnit *tu, int line);
+/* `static const gtrt_site VAR = {"file", line, "what"};` */
+void cg_site(StrBuf *sb, const TranslationUnit *tu, const char *var, SrcLoc loc, const char *what);
+/* Source text [begin, end) with inner pragma lines commented out. */
+void cg_copy_source(StrBuf *sb, const TranslationUnit *tu, unsigned begin, unsigned end);
+const char *cg_map_kind(XMapKind k);
+const char *cg_red_op(RedOp op);
+/* Declarations (malloc'ed): pointer form of an array/pointer variable, and a by-value one. */
+char *cg_pointer_decl(const CVar *v, const char *name);
+char *cg_value_decl(const CVar *v, const char *name);
+
+/* The two emitters. */
+char *cg_emit_cu(const Program *p, const CgOptions *opts);
+char *cg_emit_host(const Program *p, const CgOptions *opts);
+/* Where the kernel's host code finds a mapped variable's section (for
+ * sections that do not start at the base pointer), or NULL. */
+const DataMap *cg_section_of(const Program *p, const Kernel *k, const CVar *v);
+
+#endif

@@ -1,0 +1,34 @@
+/* cg_emit: both output texts, built in memory. */
+#include <stdlib.h>
+
+#include "cg_util.h"
+
+int cg_emit(const Program *p, const CgOptions *opts, CgOutput *out) {
+  out->cu = cg_emit_cu(p, opts);
+  out->c = cg_emit_host(p, opts);
+  if (!out->cu || !out->c) {
+    cg_free(out);
+    return -1;
+  }
+  return 0;
+}
+
+void cg_free(CgOutput *out) {
+  free(out->cu);
+  free(out->c);
+  out->cu = out->c = NULL;
+}
+
+const DataMap *cg_section_of(const Program *p, const Kernel *k, const CVar *v) {
+  for (int i = 0; i < k->maps.n; i++)
+    if (k->maps.m[i].var == v) return &k->maps.m[i];
+  const DataMap *best = NULL;
+  unsigned best_begin = 0;
+  for (int r = 0; r < p->ndatas; r++) { /* the innermost enclosing data region wins */
+    const DataRegion *dr = p->datas[r];
+    if (dr->stmt->begin > k->stmt->begin || dr->stmt->end < k->stmt->end) continue;
+    for (int i = 0; i < dr->maps.n; i++)
+      if (dr->maps.m[i].var == v && (!best || dr->stmt->begin >= best_begin)) best = &dr->maps.m[i], best_begin = dr->stmt->begin;
+  }
+  return best;
+}

@@ -1,0 +1,188 @@
+/* The .gt.c: the user's file with each lowered construct replaced by
+ * runtime calls (data regions, enter/exit/update) or a call to the
+ * kernel's launch stub; the original loop stays as the host fallback. All
+ * changes are text edits applied at once; #line keeps diagnostics and
+ * debuggers pointing at the user's file. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cg_util.h"
+#include "edits.h"
+
+void cg_stub_params(StrBuf *sb, const Kernel *k, int with_names);
+
+static int line_of(const TranslationUnit *tu, unsigned offset) { return srcfile_loc(tu->file, offset).line; }
+
+/* Replaces a directive's pragma line(s) with a comment. */
+static void drop_pragma(EditList *el, const TranslationUnit *tu, const Directive *d, const char *note) {
+  char *text = xasprintf("/* gtcc: %s: %s */\n", dir_name(d->kind), note);
+  edits_add(el, d->loc.offset, d->end_offset - d->loc.offset, text);
+  free(text);
+  (void)tu;
+}
+
+static void map_calls(StrBuf *sb, const DataMapList *maps, const char *site, int enter) {
+  for (int i = 0; i < maps->n; i++) {
+    const DataMap *m = &maps->m[i];
+    if (enter)
+      sb_printf(sb, " if (gtrt_map_enter(&%s, \"%s\", %s, %s, %s) != GTRT_OK) gtrt_fatal();", site, m->var->name,
+                m->addr_text, m->bytes_text, cg_map_kind(m->kind));
+    else
+      sb_printf(sb, " if (gtrt_map_exit(&%s, \"%s\", %s, %s, %s, %d) != GTRT_OK) gtrt_fatal();", site, m->var->name,
+                m->addr_text, m->bytes_text, cg_map_kind(m->kind), m->force_delete);
+  }
+}
+
+static void map_exits_reversed(StrBuf *sb, const DataMapList *maps, const char *site) {
+  for (int i = maps->n - 1; i >= 0; i--) {
+    DataMapList one = {&maps->m[i], 1, 1};
+    map_calls(sb, &one, site, 0);
+  }
+}
+
+/* acc data / omp target data: entry code before the statement, exit code after. */
+static void data_region(EditList *el, const Program *p, const DataRegion *r, int idx) {
+  const TranslationUnit *tu = p->tu;
+  char site[32];
+  snprintf(site, sizeof site, "gt_site_d%d", idx);
+  drop_pragma(el, tu, r->dir, "data region entry and exit below");
+  StrBuf sb;
+  sb_init(&sb);
+  sb_puts(&sb, "{ ");
+  cg_site(&sb, tu, site, r->dir->loc, dir_name(r->dir->kind));
+  sb_printf(&sb, " const int gt_on_d%d = %s%s%s;", idx, r->if_cond.text ? "(" : "1",
+            r->if_cond.text ? r->if_cond.text : "", r->if_cond.text ? ") != 0" : "");
+  sb_printf(&sb, " if (gt_on_d%d) {", idx);
+  map_calls(&sb, &r->maps, site, 1);
+  sb_puts(&sb, " }\n");
+  cg_line_directive(&sb, tu, line_of(tu, r->wrap_begin));
+  edits_add(el, r->wrap_begin, 0, sb.data);
+  sb_free(&sb);
+  sb_printf(&sb, "\n if (gt_on_d%d) {", idx);
+  map_exits_reversed(&sb, &r->maps, site);
+  sb_puts(&sb, " } }\n");
+  cg_line_directive(&sb, tu, line_of(tu, r->stmt->end));
+  edits_add(el, r->stmt->end, 0, sb.data);
+  sb_free(&sb);
+}
+
+/* enter data / exit data / update: the pragma line becomes calls. */
+static void standalone(EditList *el, const Program *p, const Standalone *sa, int idx) {
+  const TranslationUnit *tu = p->tu;
+  char site[32];
+  snprintf(site, sizeof site, "gt_site_s%d", idx);
+  StrBuf sb;
+  sb_init(&sb);
+  sb_printf(&sb, "{ /* gtcc: %s */ ", dir_name(sa->dir->kind));
+  cg_site(&sb, tu, site, sa->dir->loc, dir_name(sa->dir->kind));
+  if (sa->if_cond.text) sb_printf(&sb, " if (%s)", sa->if_cond.text);
+  sb_puts(&sb, " {");
+  if (sa->kind == SA_ENTER) map_calls(&sb, &sa->maps, site, 1);
+  else if (sa->kind == SA_EXIT) map_calls(&sb, &sa->maps, site, 0);
+  else
+    for (int i = 0; i < sa->maps.n; i++) {
+      const DataMap *m = &sa->maps.m[i];
+      sb_printf(&sb, " if (gtrt_update_%s(&%s, \"%s\", %s, %s) != GTRT_OK) gtrt_fatal();",
+                m->kind == XM_TO ? "to" : "from", site, m->var->name, m->addr_text, m->bytes_text);
+    }
+  sb_puts(&sb, " } }\n");
+  cg_line_directive(&sb, tu, line_of(tu, sa->dir->end_offset));
+  edits_add(el, sa->dir->loc.offset, sa->dir->end_offset - sa->dir->loc.offset, sb.data);
+  sb_free(&sb);
+}
+
+/* Host arguments of the stub call, in cg_stub_params order. */
+static void stub_args(StrBuf *sb, const Program *p, const Kernel *k) {
+  sb_puts(sb, "&gt_site");
+  for (int l = 0; l < k->collapse; l++) sb_printf(sb, ", gt_n%d, gt_lb%d, gt_st%d", l, l, l);
+  sb_puts(sb, ", gt_max_blocks");
+  for (int i = 0; i < k->ncaps; i++) {
+    const Capture *c = &k->caps[i];
+    const char *n = c->var->name;
+    switch (c->kind) {
+    case CAP_VALUE: sb_printf(sb, ", %s", n); break;
+    case CAP_MAPPED: {
+      const DataMap *m = cg_section_of(p, k, c->var);
+      sb_printf(sb, ", (const void *)%s, %s", n, m ? m->addr_text : n);
+      break;
+    }
+    case CAP_DEVICEPTR: sb_printf(sb, ", (const void *)%s", n); break;
+    case CAP_REDUCTION: sb_printf(sb, ", &%s", n); break;
+    case CAP_PRIVATE: break;
+    }
+  }
+}
+
+static const char *relop_text(RelOp r) {
+  static const char *t[] = {"<", "<=", ">", ">="};
+  return t[r];
+}
+
+/* A parallel loop: call the stub when a device is in use, else run the
+ * original loop on the host. */
+static void kernel_call(EditList *el, const Program *p, const Kernel *k, const CgOptions *opts) {
+  const TranslationUnit *tu = p->tu;
+  StrBuf sb;
+  sb_init(&sb);
+  sb_printf(&sb, "{ /* gtcc: %s -> kernel %s in the .gt.cu */\n  ", k->what, k->name);
+  cg_site(&sb, tu, "gt_site", k->loc, k->what);
+  sb_printf(&sb, "\n  extern void %s(", k->name);
+  cg_stub_params(&sb, k, 0);
+  sb_puts(&sb, ");\n");
+  sb_printf(&sb, "  if (gtrt_use_device()%s%s%s) {\n", k->if_cond.text ? " && (" : "",
+            k->if_cond.text ? k->if_cond.text : "", k->if_cond.text ? ")" : "");
+  if (k->maps.n) {
+    sb_puts(&sb, "   ");
+    map_calls(&sb, &k->maps, "gt_site", 1);
+    sb_putc(&sb, '\n');
+  }
+  for (int l = 0; l < k->collapse; l++) {
+    const ForLoop *L = k->loops[l];
+    sb_printf(&sb, "    const long long gt_lb%d = (long long)(%s), gt_st%d = (long long)(%s);\n", l, L->lb.text, l,
+              L->step.text);
+    sb_printf(&sb, "    const long long gt_n%d = gtrt_trip_count(gt_lb%d, (long long)(%s), gt_st%d, \"%s\");\n", l, l,
+              L->ub.text, l, relop_text(L->relop));
+  }
+  sb_printf(&sb, "    const long long gt_max_blocks = %s%s%s;\n", k->max_blocks.text ? "(long long)(" : "0",
+            k->max_blocks.text ? k->max_blocks.text : "", k->max_blocks.text ? ")" : "");
+  sb_printf(&sb, "    %s(", k->name);
+  stub_args(&sb, p, k);
+  sb_puts(&sb, ");\n");
+  if (k->maps.n) {
+    sb_puts(&sb, "   ");
+    map_exits_reversed(&sb, &k->maps, "gt_site");
+    sb_putc(&sb, '\n');
+  }
+  sb_puts(&sb, "  } else {\n");
+  if (!opts->no_line_directives) cg_line_directive(&sb, tu, k->stmt->loc.line);
+  sb_printf(&sb, "%*s", k->stmt->loc.col - 1, "");
+  sb_putn(&sb, tu->file->text + k->stmt->begin, k->stmt->end - k->stmt->begin);
+  sb_puts(&sb, "\n  }\n}\n");
+  cg_line_directive(&sb, tu, line_of(tu, k->stmt->end));
+  edits_add(el, k->replace_begin, k->stmt->end - k->replace_begin, sb.data);
+  sb_free(&sb);
+}
+
+char *cg_emit_host(const Program *p, const CgOptions *opts) {
+  const TranslationUnit *tu = p->tu;
+  EditList el;
+  edits_init(&el);
+  for (int i = 0; i < p->ndatas; i++) data_region(&el, p, p->datas[i], i);
+  for (int i = 0; i < p->nstandalones; i++) standalone(&el, p, p->standalones[i], i);
+  for (int i = 0; i < p->nkernels; i++)
+    if (p->kernels[i]->body) kernel_call(&el, p, p->kernels[i], opts);
+  size_t bad = 0;
+  char *body = edits_apply(&el, tu->file->text, tu->file->len, &bad);
+  edits_free(&el);
+  if (!body) {
+    diag_error(srcfile_loc(tu->file, (unsigned)bad), "gtcc cannot rewrite overlapping constructs here");
+    return NULL;
+  }
+  StrBuf sb;
+  sb_init(&sb);
+  sb_printf(&sb, "/* Generated by gtcc from %s: host code. Do not edit. */\n#include \"gtrt.h\"\n", tu->file->path);
+  cg_line_directive(&sb, tu, 1);
+  sb_puts(&sb, body);
+  free(body);
+  return sb_take(&sb);
+}
