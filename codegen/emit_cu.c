@@ -88,6 +88,29 @@ static void kernel_locals(StrBuf *sb, const Kernel *k) {
   }
 }
 
+/* The grid-stride loop over the collapsed iteration space. Each thread
+ * keeps its position as one counter per loop (c0 outermost) and advances
+ * by the grid's stride split the same way (stub launches only when every
+ * trip count is positive), so no division happens per iteration; the advance sits in the for-increment so `continue` works. */
+static void emit_grid_stride_loop(StrBuf *sb, const Kernel *k) {
+  int n = k->collapse, last = n - 1;
+  sb_puts(sb, "  long long gt_pos = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n"
+              "  long long gt_stride = (long long)gridDim.x * blockDim.x;\n");
+  for (int l = last; l > 0; l--)
+    sb_printf(sb, "  long long gt_c%d = gt_pos %% gt_n%d, gt_s%d = gt_stride %% gt_n%d; gt_pos /= gt_n%d; gt_stride /= gt_n%d;\n",
+              l, l, l, l, l, l);
+  sb_puts(sb, "  long long gt_c0 = gt_pos, gt_s0 = gt_stride;\n");
+  sb_puts(sb, "  for (; gt_c0 < gt_n0; ");
+  /* innermost first; each level adds its stride digit plus the carry */
+  for (int l = last; l > 0; l--)
+    sb_printf(sb, "gt_c%d += gt_s%d, gt_c%d >= gt_n%d ? (gt_c%d -= gt_n%d, gt_c%d++) : 0, ", l, l, l, l, l, l, l - 1);
+  sb_puts(sb, "gt_c0 += gt_s0) {\n");
+  for (int l = 0; l < n; l++) {
+    const CVar *iv = k->loops[l]->iv;
+    sb_printf(sb, "    %s %s = (%s)(gt_lb%d + gt_c%d * gt_st%d);\n", iv->type, iv->name, iv->type, l, l, l);
+  }
+}
+
 static void emit_kernel(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts) {
   sb_printf(sb, "/* ---- %s at %s:%d */\n", k->what, p->tu->file->path, k->loc.line);
   for (int i = 0; i < k->nseq_inner; i++)
@@ -99,25 +122,7 @@ static void emit_kernel(StrBuf *sb, const Program *p, const Kernel *k, const CgO
   kernel_params(sb, k);
   sb_puts(sb, ") {\n");
   kernel_locals(sb, k);
-  sb_puts(sb, "  const long long gt_total = gt_n0");
-  for (int l = 1; l < k->collapse; l++) sb_printf(sb, " * gt_n%d", l);
-  sb_puts(sb, ";\n"
-              "  for (long long gt_it = (long long)blockIdx.x * blockDim.x + threadIdx.x; gt_it < gt_total;\n"
-              "       gt_it += (long long)gridDim.x * blockDim.x) {\n");
-  if (k->collapse == 1)
-    sb_printf(sb, "    %s %s = (%s)(gt_lb0 + gt_it * gt_st0);\n", k->loops[0]->iv->type, k->loops[0]->iv->name,
-              k->loops[0]->iv->type);
-  else {
-    sb_puts(sb, "    long long gt_rest = gt_it;\n");
-    for (int l = k->collapse - 1; l >= 0; l--) {
-      const CVar *iv = k->loops[l]->iv;
-      if (l > 0)
-        sb_printf(sb, "    %s %s = (%s)(gt_lb%d + (gt_rest %% gt_n%d) * gt_st%d); gt_rest /= gt_n%d;\n", iv->type,
-                  iv->name, iv->type, l, l, l, l);
-      else
-        sb_printf(sb, "    %s %s = (%s)(gt_lb0 + gt_rest * gt_st0);\n", iv->type, iv->name, iv->type);
-    }
-  }
+  emit_grid_stride_loop(sb, k);
   if (!opts->no_line_directives) cg_line_directive(sb, p->tu, k->body->loc.line);
   sb_puts(sb, "    ");
   cg_copy_source(sb, p->tu, k->body->begin, k->body->end);
