@@ -12,10 +12,11 @@
 
 %define api.pure full
 %define api.prefix {dp_}
-%define api.token.prefix {TK_}
+%define api.token.prefix {DPT_}
 %define api.value.type {int}
 %define api.location.type {DirSpan}
 %define parse.error detailed
+%define parse.lac full
 %locations
 %expect 0
 
@@ -64,6 +65,7 @@ void b_modifiers(DirBuilder *b, DirSpan mods);
 void b_item(DirBuilder *b, DirSpan name);
 void b_index(DirBuilder *b, DirSpan e);
 void b_section(DirBuilder *b, const DirSpan *lo, const DirSpan *len, DirSpan brackets);
+void b_empty_subscript(DirBuilder *b, DirSpan brackets);
 void b_syntax_error(DirBuilder *b, DirSpan at, const char *msg);
 
 /* For the lexer. */
@@ -84,10 +86,8 @@ int dp_parse(void *scanner, struct DirBuilder *B);
 }
 
 %code {
-#define YYSTYPE DP_STYPE
-#define YYLTYPE DP_LTYPE
-#include "dir_lexer.h"
-
+/* The lexer (dir_lexer.l, flex prefix dl_). */
+int dl_lex(DP_STYPE *lval, DP_LTYPE *lloc, void *scanner);
 #define dp_lex dl_lex
 
 static void dp_error(DP_LTYPE *loc, void *scanner, struct DirBuilder *B, const char *msg) {
@@ -100,9 +100,9 @@ static void dp_error(DP_LTYPE *loc, void *scanner, struct DirBuilder *B, const c
 %token DIRNAME "directive name"
 %token BADDIR "unknown directive"
 %token KW_NONE "clause name"
-%token KW_OPTEXPR "clause name "
-%token KW_EXPR "clause name  "
-%token KW_VARS "clause name   "
+%token KW_OPTEXPR "clause name with optional argument"
+%token KW_EXPR "clause name with argument"
+%token KW_VARS "data clause name"
 %token KW_RED "reduction clause"
 %token KW_MAP "map clause"
 %token KW_DEPEND "depend clause"
@@ -137,7 +137,9 @@ clause
   | KW_NONE '(' argtext_opt ')'         { b_clause_noarg(B, $1, @1, @3); }
   | KW_OPTEXPR                          { b_clause_plain(B, $1, @1); }
   | KW_OPTEXPR '(' argtext ')'          { b_clause_expr(B, $1, @1, @3); }
+  | KW_OPTEXPR '(' ')'                  { b_clause_needarg(B, $1, @1); }
   | KW_EXPR                             { b_clause_needarg(B, $1, @1); }
+  | KW_EXPR '(' ')'                     { b_clause_needarg(B, $1, @1); }
   | KW_EXPR '(' argtext ')'             { b_clause_expr(B, $1, @1, @3); }
   | KW_VARS                             { b_clause_needarg(B, $1, @1); }
   | KW_VARS '(' items ')'               { b_clause_items(B, $1, @1); }
@@ -183,6 +185,7 @@ subscript
   | '[' expr ':' ']'                    { b_section(B, &@2, NULL, @$); }
   | '[' ':' expr ']'                    { b_section(B, NULL, &@3, @$); }
   | '[' ':' ']'                         { b_section(B, NULL, NULL, @$); }
+  | '[' ']'                             { b_empty_subscript(B, @$); }
   ;
 
 /* An expression: tokens up to a top-level , : ) or ]. */

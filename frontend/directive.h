@@ -96,7 +96,8 @@ typedef struct PragmaLine {
   char *text;          /* the words after `acc`/`omp`, continuations joined with a space */
   SrcLoc text_loc;     /* where text starts in the file */
   /* Maps a position in text back to the file: text[i] came from file offset
-   * text_offsets[i] (continuations make this non-linear). */
+   * text_offsets[i] (continuations make this non-linear). fe_scan_pragmas
+   * gives it strlen(text) + 1 entries, the last one just past the text. */
   unsigned *text_offsets;
 } PragmaLine;
 
