@@ -66,3 +66,11 @@ char *cg_pointer_decl(const CVar *v, const char *name) {
 }
 
 char *cg_value_decl(const CVar *v, const char *name) { return xasprintf("%s %s", v->type, name); }
+
+/* A cast to v's pointer type: restrict qualifies objects, not casts. */
+char *cg_cast_type(const CVar *v) {
+  char *t = cg_pointer_decl(v, "");
+  char *r;
+  while ((r = strstr(t, "restrict")) != NULL) memset(r, ' ', 8);
+  return t;
+}

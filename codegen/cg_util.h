@@ -18,10 +18,15 @@ const char *cg_red_op(RedOp op);
 /* Declarations (malloc'ed): pointer form of an array/pointer variable, and a by-value one. */
 char *cg_pointer_decl(const CVar *v, const char *name);
 char *cg_value_decl(const CVar *v, const char *name);
+char *cg_cast_type(const CVar *v);
 
 /* The two emitters. */
 char *cg_emit_cu(const Program *p, const CgOptions *opts);
 char *cg_emit_host(const Program *p, const CgOptions *opts);
+/* CollectiveDP kernels, NLK and stub of a KS_NESTED kernel (emit_nested.c). */
+void cg_emit_nested(StrBuf *sb, const Program *p, const Kernel *k);
+/* Launch stub parameters (emit_cu.c); the host prototype uses the same list. */
+void cg_stub_params(StrBuf *sb, const Kernel *k, int with_names);
 /* Where the kernel's host code finds a mapped variable's section (for
  * sections that do not start at the base pointer), or NULL. */
 const DataMap *cg_section_of(const Program *p, const Kernel *k, const CVar *v);

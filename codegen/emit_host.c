@@ -9,8 +9,6 @@
 #include "cg_util.h"
 #include "edits.h"
 
-void cg_stub_params(StrBuf *sb, const Kernel *k, int with_names);
-
 static int line_of(const TranslationUnit *tu, unsigned offset) { return srcfile_loc(tu->file, offset).line; }
 
 /* Replaces a directive's pragma line(s) with a comment. */

@@ -189,8 +189,8 @@ static void print_dump_header(const char *what, const char *name) {
 static int translate(Driver *d, Unit *u) {
   const DrvOptions *o = &d->opt;
   FeOptions feopts = {(const char *const *)o->pp_args, o->npp_args};
-  XfOptions xfopts;
-  memset(&xfopts, 0, sizeof xfopts); /* --cdp, --cdp-threshold: not wired yet */
+  XfOptions xfopts = {o->cdp_mode ? (CdpMode)xf_parse_cdp_mode(o->cdp_mode) : CDP_DEFAULT, o->cdp_threshold,
+                      o->cdp_warp_threshold};
   CgOptions cgopts = {base_name(u->cu_path), 0};
   int errors_before = diag_error_count();
   int rc = -1;

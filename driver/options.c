@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "strbuf.h"
+#include "transform.h"
 
 #ifndef GTCC_VERSION
 #define GTCC_VERSION "0.1.0"
@@ -60,9 +61,12 @@ void drv_print_help(FILE *out) {
         "  --keep               keep intermediate files in the current directory\n"
         "  --dump-after=PASS    print the result of PASS (parse, lower or emit) to\n"
         "                       stdout, then continue\n"
-        "  --cdp=MODE           CollectiveDP variant for nested parallel loops\n"
-        "  --cdp-threshold=N    CollectiveDP: inner trip count from which a context\n"
-        "                       is buffered for the next-level kernel\n"
+        "  --cdp=MODE           how nested parallel loops run: host (default), tail,\n"
+        "                       cta, warp or off (see docs/collectivedp.md)\n"
+        "  --cdp-threshold=N    inner trip count above which a context is buffered\n"
+        "                       for the next-level kernel (default 2048)\n"
+        "  --cdp-warp-threshold=N  inner trip count above which the parent thread's\n"
+        "                       warp runs the inner loop together (default 32)\n"
         "  -v                   print every toolchain command and gtcc's pass times\n"
         "  --help               print this help\n"
         "  --version            print the version\n"
@@ -131,14 +135,14 @@ static int parse_dump(DrvOptions *o, const char *v) {
   return 0;
 }
 
-static int parse_threshold(DrvOptions *o, const char *v) {
+static int parse_threshold(long *out, const char *flag, const char *v) {
   char *end;
   long n = strtol(v, &end, 10);
   if (!*v || *end || n < 0) {
-    drv_error("invalid --cdp-threshold '%s' (expected a non-negative integer)", v);
+    drv_error("invalid %s '%s' (expected a non-negative integer)", flag, v);
     return -1;
   }
-  o->cdp_threshold = n;
+  *out = n;
   return 0;
 }
 
@@ -209,9 +213,15 @@ static int parse_option(DrvOptions *o, int argc, char **argv, int *i) {
       drv_error("missing value in '%s'", arg);
       return -1;
     }
+    if (xf_parse_cdp_mode(v) < 0) {
+      drv_error("unknown --cdp mode '%s' (expected off, host, tail, cta or warp)", v);
+      return -1;
+    }
     o->cdp_mode = v;
   } else if ((v = long_value(arg, "--cdp-threshold="))) {
-    return parse_threshold(o, v);
+    return parse_threshold(&o->cdp_threshold, "--cdp-threshold", v);
+  } else if ((v = long_value(arg, "--cdp-warp-threshold="))) {
+    return parse_threshold(&o->cdp_warp_threshold, "--cdp-warp-threshold", v);
   } else {
     drv_error("unknown option '%s'", arg);
     return -1;
@@ -223,6 +233,7 @@ int drv_parse_options(int argc, char **argv, DrvOptions *o) {
   memset(o, 0, sizeof *o);
   o->cuda_arch = "sm_90";
   o->cdp_threshold = -1;
+  o->cdp_warp_threshold = -1;
   int only_files = 0; /* after "--" */
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];

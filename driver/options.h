@@ -48,9 +48,10 @@ typedef struct DrvOptions {
   int version;           /* --version */
   DrvDump dump_after;
 
-  /* CollectiveDP settings; stored here until XfOptions grows the fields. */
-  const char *cdp_mode;  /* --cdp=MODE, or NULL (transform's default) */
-  long cdp_threshold;    /* --cdp-threshold=N, -1 if not given */
+  /* CollectiveDP settings (nested parallel loops), passed to the transform. */
+  const char *cdp_mode;     /* --cdp=MODE, or NULL (transform's default) */
+  long cdp_threshold;       /* --cdp-threshold=N, -1 if not given */
+  long cdp_warp_threshold;  /* --cdp-warp-threshold=N, -1 if not given */
 
   char **owned; /* strings made here (e.g. "-lm" from "-l m") */
   int nowned, capowned;

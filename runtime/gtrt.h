@@ -73,6 +73,14 @@ int gtrt_is_present(const void *host, size_t bytes);
  * reduction partials and similar per-launch temporaries. */
 void *gtrt_scratch(const gtrt_site *site, size_t bytes);
 
+/* CollectiveDP (nested parallel loops): how many contexts the buffer of one
+ * region holds (GTRT_CDP_CAPACITY, default 1048576). Contexts that do not
+ * fit run inside the parent kernel instead: never dropped. */
+long long gtrt_cdp_capacity(void);
+/* Raises the device runtime's pending-launch limit to at least n, once;
+ * needed when parent blocks or warps launch next-level kernels themselves. */
+gtrt_status gtrt_cdp_pending_launches(const gtrt_site *site, size_t n);
+
 /* Grid for a grid-stride loop of `trip` iterations with `block` threads per
  * block: enough blocks to fill the GPU, never more than needed. */
 unsigned gtrt_grid_for(long long trip, unsigned block);

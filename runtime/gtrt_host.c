@@ -219,3 +219,23 @@ unsigned gtrt_grid_for(long long trip, unsigned block) {
   gtrt_use_device();
   return gtrt_grid_calc(trip, block, gtrt_sms, gtrt_tpsm);
 }
+
+/* ---- CollectiveDP support ------------------------------------------------ */
+
+long long gtrt_cdp_capacity(void) {
+  const char *v = getenv("GTRT_CDP_CAPACITY");
+  if (v && *v) {
+    char *end;
+    long long n = strtoll(v, &end, 10);
+    if (!*end && n >= 0) return n;
+  }
+  return 1LL << 20;
+}
+
+gtrt_status gtrt_cdp_pending_launches(const gtrt_site *site, size_t n) {
+  static size_t current;
+  if (!gtrt_use_device() || n <= current) return GTRT_OK;
+  gtrt_status st = GTRT_CHECK(site, cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, n));
+  if (st == GTRT_OK) current = n;
+  return st;
+}

@@ -29,9 +29,18 @@ void xf_dump(const Program *p, FILE *out) {
               k->caps[c].kind == CAP_REDUCTION ? " op " : "",
               k->caps[c].kind == CAP_REDUCTION ? redop_spelling(k->caps[c].red_op) : "");
     dump_maps(&k->maps, out);
-    for (int s = 0; s < k->nseq_inner; s++)
-      fprintf(out, "    inner parallel loop at %d:%d runs sequentially\n", k->seq_inner[s]->loc.line,
-              k->seq_inner[s]->loc.col);
+    if (k->nested) {
+      const Nested *n = k->nested;
+      fprintf(out, "    nested (CollectiveDP %s): inner loop at %d:%d, warp threshold %lld, NLK threshold %lld, chunk %lld\n",
+              xf_cdp_mode_name(n->mode), n->inner->loc.line, n->inner->loc.col, n->warp_threshold, n->threshold,
+              n->chunk);
+      for (int c = 0; c < n->nctx; c++) fprintf(out, "    context %s\n", n->ctx[c]->name);
+      for (int r = 0; r < n->nreds; r++)
+        fprintf(out, "    inner reduction %s %s\n", redop_spelling(n->reds[r].op), n->reds[r].var->name);
+    } else
+      for (int s = 0; s < k->nseq_inner; s++)
+        fprintf(out, "    inner parallel loop at %d:%d runs sequentially: %s\n", k->seq_inner[s]->loc.line,
+                k->seq_inner[s]->loc.col, k->flat_reason ? k->flat_reason : "");
   }
   for (int i = 0; i < p->ndatas; i++) {
     fprintf(out, "data region %s at %d:%d\n", dir_name(p->datas[i]->dir->kind), p->datas[i]->dir->loc.line,

@@ -43,7 +43,34 @@ typedef struct DataMapList {
   int n, cap;
 } DataMapList;
 
-typedef enum KernelShape { KS_FLAT } KernelShape;
+typedef enum KernelShape {
+  KS_FLAT,   /* one thread per outer iteration; inner loops sequential */
+  KS_NESTED, /* CollectiveDP: parent kernel + next-level kernel (NLK) */
+} KernelShape;
+
+/* A reduction of the inner parallel loop (its variable is a local of the
+ * outer body, declared before the inner loop). */
+typedef struct InnerReduction {
+  CVar *var;
+  RedOp op;
+} InnerReduction;
+
+/* CollectiveDP lowering of `outer { Before; inner parallel loop; After }`. */
+typedef struct Nested {
+  Stmt *inner;          /* the inner parallel loop (a top-level statement of the outer body) */
+  Directive *inner_dir;
+  int inner_index;      /* its index in the outer body: kids before = Before, after = After */
+  CVar **ctx;           /* locals of Before used by the inner loop or After: saved per context */
+  int nctx, ctx_cap;
+  InnerReduction *reds;
+  int nreds, reds_cap;
+  CVar **privs;         /* private variables of the inner loop */
+  int nprivs, privs_cap;
+  CdpMode mode;
+  long long warp_threshold; /* trip counts above this leave the parent thread */
+  long long threshold;      /* ... and above this go to the next-level kernel */
+  long long chunk;          /* inner iterations per NLK block; longer loops use several blocks */
+} Nested;
 
 typedef struct Kernel {
   int id;
@@ -68,6 +95,8 @@ typedef struct Kernel {
   Stmt **seq_inner;  /* inner parallel loops run sequentially (noted in the .cu) */
   int nseq_inner, seq_inner_cap;
   KernelShape shape;
+  Nested *nested;    /* KS_NESTED */
+  const char *flat_reason; /* why an inner parallel loop stays sequential, or NULL */
 } Kernel;
 
 /* acc data / omp target data around a statement. */
@@ -92,6 +121,7 @@ typedef struct Standalone {
 
 struct Program {
   TranslationUnit *tu;
+  XfOptions opts;
   Kernel **kernels;
   int nkernels, kernels_cap;
   DataRegion **datas;
@@ -106,6 +136,7 @@ struct Program {
 void xf_form_regions(Program *p);          /* regions.c */
 void xf_capture(Program *p, Kernel *k);     /* capture.c */
 void xf_device_functions(Program *p);       /* devfuncs.c */
+void xf_nested(Program *p, Kernel *k);      /* nested.c: decides KS_NESTED */
 /* Turns a data clause into DataMaps (datamap.c). */
 void xf_clause_maps(Program *p, const Directive *d, const Clause *c, XMapKind kind, bool force_delete, DataMapList *out);
 /* The variable a clause item names, as seen at offset (nearest declaration before it). */

@@ -127,6 +127,7 @@ static void make_kernel(Program *p, Stmt *s, Directive *d, Directive *outer, uns
   xf_directive_maps(p, d, &k->maps);
   check_inner(p, k, k->body);
   xf_capture(p, k);
+  xf_nested(p, k);
 }
 
 /* ---- data regions and standalone directives ------------------------------ */
@@ -242,10 +243,11 @@ void xf_form_regions(Program *p) {
 /* ---- entry --------------------------------------------------------------- */
 
 Program *xf_lower(TranslationUnit *tu, const XfOptions *opts) {
-  (void)opts;
   int errors_before = diag_error_count();
   Program *p = xcalloc(1, sizeof *p);
   p->tu = tu;
+  if (opts) p->opts = *opts;
+  else p->opts.cdp_threshold = p->opts.cdp_warp_threshold = -1;
   xf_form_regions(p);
   xf_device_functions(p);
   if (diag_error_count() > errors_before) {
@@ -270,6 +272,7 @@ void xf_free(Program *p) {
     free(k->caps);
     free_maps(&k->maps);
     free(k->seq_inner);
+    if (k->nested) free(k->nested->ctx), free(k->nested->reds), free(k->nested->privs), free(k->nested);
     free(k);
   }
   free(p->kernels);

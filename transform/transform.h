@@ -8,9 +8,26 @@
 
 typedef struct Program Program;
 
+/* How nested parallel loops run (--cdp=MODE, or gtcc_cdp(MODE) on the
+ * outer directive). docs/collectivedp.md describes each. */
+typedef enum CdpMode {
+  CDP_DEFAULT, /* not given: the documented default */
+  CDP_OFF,     /* inner parallel loop runs sequentially in each outer thread */
+  CDP_HOST,    /* one next-level kernel launched from the host after the parent */
+  CDP_TAIL,    /* one next-level kernel tail-launched by the last parent block */
+  CDP_CTA,     /* the paper's CTA master: each parent block launches its own */
+  CDP_WARP,    /* the paper's warp master: each parent warp launches its own */
+} CdpMode;
+
 typedef struct XfOptions {
-  int placeholder_; /* later: CollectiveDP mode and thresholds */
+  CdpMode cdp_mode;
+  long long cdp_threshold;      /* inner trip count above which a context goes to the NLK; <0: default */
+  long long cdp_warp_threshold; /* inner trip count above which a warp runs the loop; <0: default */
 } XfOptions;
+
+/* Parses a --cdp / gtcc_cdp spelling; returns -1 if unknown. */
+int xf_parse_cdp_mode(const char *s);
+const char *xf_cdp_mode_name(CdpMode m);
 
 /* Forms regions, captures variables, checks clauses and decides how each
  * region is lowered. Reports errors through diag; returns NULL if any. */

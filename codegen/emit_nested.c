@@ -1,0 +1,387 @@
+/* CollectiveDP kernels for `outer { Before; inner parallel loop; After }`
+ * (transform/nested.c decided the shape). Emitted per region:
+ *   - a context struct: outer index, inner bounds, the Before locals;
+ *   - an executor, run by a warp or a block over (part of) one context's
+ *     inner loop, with the reduction and After;
+ *   - the next-level kernel (NLK): one block per buffered work item;
+ *   - the parent kernel: warp-uniform grid-stride over the outer loop; each
+ *     lane runs Before, then the inner loop itself (short), or the warp runs
+ *     it together (medium), or it saves a context for the NLK (long);
+ *   - the launch stub, whose host interface is the flat kernel's.
+ * docs/collectivedp.md explains the tiers and the launch variants. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg_util.h"
+
+/* The type of v without a top-level const (context fields are assigned). */
+static char *field_type(const CVar *v) {
+  const char *t = v->type;
+  if (!strncmp(t, "const ", 6)) t += 6;
+  char *r = xstrdup(t);
+  size_t n = strlen(r);
+  if (n > 6 && !strcmp(r + n - 6, " const")) r[n - 6] = '\0';
+  return r;
+}
+
+static const char *rel_const(RelOp r) {
+  static const char *names[] = {"GTRT_REL_LT", "GTRT_REL_LE", "GTRT_REL_GT", "GTRT_REL_GE"};
+  return names[r];
+}
+
+static bool is_red(const Nested *n, const CVar *v) {
+  for (int i = 0; i < n->nreds; i++)
+    if (n->reds[i].var == v) return true;
+  return false;
+}
+
+static void emit_ctx_struct(StrBuf *sb, const Kernel *k) {
+  const Nested *n = k->nested;
+  sb_printf(sb, "struct %s_ctx {\n  long long gt_ilb, gt_ist, gt_itc;\n  unsigned gt_first, gt_nchunks;\n", k->name);
+  char *t = field_type(k->loops[0]->iv);
+  sb_printf(sb, "  %s gt_iv;\n", t);
+  free(t);
+  for (int i = 0; i < n->nctx; i++) {
+    t = field_type(n->ctx[i]);
+    sb_printf(sb, "  %s %s;\n", t, n->ctx[i]->name);
+    free(t);
+  }
+  sb_puts(sb, "  int gt_pad;\n};\n\n");
+}
+
+/* Capture parameters / arguments shared by the parent, the NLK and the executor. */
+static void capture_params(StrBuf *sb, const Kernel *k) {
+  for (int i = 0; i < k->ncaps; i++) {
+    const Capture *c = &k->caps[i];
+    char *decl = NULL;
+    if (c->kind == CAP_VALUE) decl = cg_value_decl(c->var, c->var->name);
+    else if (c->kind == CAP_MAPPED || c->kind == CAP_DEVICEPTR) decl = cg_pointer_decl(c->var, c->var->name);
+    else continue;
+    sb_printf(sb, ", %s", decl);
+    free(decl);
+  }
+}
+
+static void capture_args(StrBuf *sb, const Kernel *k, const char *prefix) {
+  for (int i = 0; i < k->ncaps; i++) {
+    const Capture *c = &k->caps[i];
+    if (c->kind == CAP_VALUE) sb_printf(sb, ", %s", c->var->name);
+    else if (c->kind == CAP_MAPPED || c->kind == CAP_DEVICEPTR) sb_printf(sb, ", %s%s", prefix, c->var->name);
+  }
+}
+
+/* Buffers of the context machinery, as parameters and as arguments. */
+static void cdp_params(StrBuf *sb, const Kernel *k) {
+  sb_printf(sb, ", %s_ctx *gt_ctxs, unsigned *gt_items, unsigned *gt_remaining, unsigned *gt_counts", k->name);
+  for (int r = 0; r < k->nested->nreds; r++)
+    sb_printf(sb, ", %s *gt_part_%s", k->nested->reds[r].var->type, k->nested->reds[r].var->name);
+}
+
+static void cdp_args(StrBuf *sb, const Kernel *k) {
+  sb_puts(sb, ", gt_ctxs, gt_items, gt_remaining, gt_counts");
+  for (int r = 0; r < k->nested->nreds; r++) sb_printf(sb, ", gt_part_%s", k->nested->reds[r].var->name);
+}
+
+static void emit_after(StrBuf *sb, const Program *p, const Kernel *k, const char *indent) {
+  const Nested *n = k->nested;
+  const Stmt *body = k->body;
+  sb_printf(sb, "%sdo {\n", indent);
+  if (n->inner_index + 1 < body->nkids) {
+    cg_line_directive(sb, p->tu, srcfile_loc(p->tu->file, n->inner->end).line);
+    cg_copy_source(sb, p->tu, n->inner->end, body->end - 1);
+    sb_putc(sb, '\n');
+  }
+  sb_printf(sb, "%s} while (0);\n", indent);
+}
+
+/* The executor: threads t = 0..nt-1 of a warp (GT_WARP) or block run inner
+ * iterations [lo, hi) of one context; the reduction goes through partials
+ * when the context is split over several blocks, and the last one runs
+ * After. */
+static void emit_executor(StrBuf *sb, const Program *p, const Kernel *k) {
+  const Nested *n = k->nested;
+  const ForLoop *in = n->inner->loop;
+  sb_printf(sb, "template <int GT_WARP>\n__device__ __forceinline__ void %s_exec(const %s_ctx &gt_ctx, unsigned gt_item, "
+                "unsigned gt_slot, long long gt_lo, long long gt_hi",
+            k->name, k->name);
+  cdp_params(sb, k);
+  capture_params(sb, k);
+  sb_puts(sb, ") {\n"
+              "  const int gt_t = GT_WARP ? (int)(threadIdx.x & 31u) : (int)threadIdx.x;\n"
+              "  const int gt_nt = GT_WARP ? 32 : (int)blockDim.x;\n");
+  sb_printf(sb, "  %s %s = gt_ctx.gt_iv;\n  (void)%s;\n", k->loops[0]->iv->type, k->loops[0]->iv->name,
+            k->loops[0]->iv->name);
+  for (int i = 0; i < n->nctx; i++) {
+    const CVar *v = n->ctx[i];
+    if (is_red(n, v)) continue;
+    sb_printf(sb, "  %s %s = gt_ctx.%s;\n  (void)%s;\n", v->type, v->name, v->name, v->name);
+  }
+  for (int r = 0; r < n->nreds; r++)
+    sb_printf(sb, "  %s %s = %s::identity<%s>();\n", n->reds[r].var->type, n->reds[r].var->name,
+              cg_red_op(n->reds[r].op), n->reds[r].var->type);
+  sb_puts(sb, "  for (long long gt_j = gt_lo + gt_t; gt_j < gt_hi; gt_j += gt_nt) {\n");
+  sb_printf(sb, "    %s %s = (%s)(gt_ctx.gt_ilb + gt_j * gt_ctx.gt_ist);\n", in->iv->type, in->iv->name, in->iv->type);
+  for (int i = 0; i < n->nprivs; i++) sb_printf(sb, "    %s %s;\n", n->privs[i]->type, n->privs[i]->name);
+  cg_line_directive(sb, p->tu, n->inner->kids[0]->loc.line);
+  sb_puts(sb, "    ");
+  cg_copy_source(sb, p->tu, n->inner->kids[0]->begin, n->inner->kids[0]->end);
+  sb_puts(sb, "\n  }\n");
+  for (int r = 0; r < n->nreds; r++) {
+    const char *v = n->reds[r].var->name, *op = cg_red_op(n->reds[r].op);
+    sb_printf(sb, "  %s = GT_WARP ? gtrt_warp_reduce<%s>(%s) : gtrt_block_reduce<%s>(%s);\n", v, op, v, op, v);
+  }
+  sb_puts(sb, "  if (gt_t != 0) return;\n  bool gt_last = true;\n  if (gt_ctx.gt_nchunks > 1) {\n");
+  for (int r = 0; r < n->nreds; r++) sb_printf(sb, "    gt_part_%s[gt_item] = %s;\n", n->reds[r].var->name, n->reds[r].var->name);
+  sb_puts(sb, "    __threadfence();\n    gt_last = atomicSub(&gt_remaining[gt_slot], 1u) == 1u;\n"
+              "    if (gt_last) {\n      __threadfence();\n");
+  for (int r = 0; r < n->nreds; r++) {
+    const CVar *v = n->reds[r].var;
+    const char *op = cg_red_op(n->reds[r].op);
+    sb_printf(sb, "      %s = %s::identity<%s>();\n", v->name, op, v->type);
+    sb_printf(sb, "      for (unsigned gt_c = 0; gt_c < gt_ctx.gt_nchunks; gt_c++)\n"
+                  "        %s = %s::apply(%s, ((volatile %s *)gt_part_%s)[gt_ctx.gt_first + gt_c]);\n",
+              v->name, op, v->name, v->type, v->name);
+  }
+  sb_puts(sb, "    }\n  }\n  if (!gt_last) return;\n");
+  for (int r = 0; r < n->nreds; r++)
+    sb_printf(sb, "  %s = %s::apply(gt_ctx.%s, %s);\n", n->reds[r].var->name, cg_red_op(n->reds[r].op),
+              n->reds[r].var->name, n->reds[r].var->name);
+  emit_after(sb, p, k, "  ");
+  sb_puts(sb, "}\n\n");
+}
+
+/* Executor call for work item gt_item of the buffer. */
+static void emit_item_call(StrBuf *sb, const Kernel *k, const char *warp, const char *indent) {
+  sb_printf(sb,
+            "%sconst unsigned gt_slot = gt_items[gt_item];\n"
+            "%sconst %s_ctx gt_c = gt_ctxs[gt_slot];\n"
+            "%sconst long long gt_lo = (long long)(gt_item - gt_c.gt_first) * %lldLL;\n"
+            "%sconst long long gt_hi = gt_lo + %lldLL < gt_c.gt_itc ? gt_lo + %lldLL : gt_c.gt_itc;\n"
+            "%s%s_exec<%s>(gt_c, gt_item, gt_slot, gt_lo, gt_hi",
+            indent, indent, k->name, indent, k->nested->chunk, indent, k->nested->chunk, k->nested->chunk, indent,
+            k->name, warp);
+  cdp_args(sb, k);
+  capture_args(sb, k, "");
+  sb_puts(sb, ");\n");
+}
+
+/* NLK: blocks take the work items of segment gt_seg in turn. */
+static void emit_nlk(StrBuf *sb, const Kernel *k) {
+  sb_printf(sb, "__global__ void __launch_bounds__(%d) %s_nlk(unsigned gt_seg, unsigned gt_item_cap", k->block, k->name);
+  cdp_params(sb, k);
+  capture_params(sb, k);
+  sb_puts(sb, ") {\n"
+              "  const unsigned gt_n = min(gt_counts[2 * gt_seg + 1], gt_item_cap);\n"
+              "  for (unsigned gt_it = blockIdx.x; gt_it < gt_n; gt_it += gridDim.x) {\n"
+              "    const unsigned gt_item = gt_seg * gt_item_cap + gt_it;\n");
+  emit_item_call(sb, k, "0", "    ");
+  sb_puts(sb, "  }\n}\n\n");
+}
+
+/* NLK launch from the device (tail, cta, warp variants). */
+static void emit_device_launch(StrBuf *sb, const Kernel *k, const char *grid, const char *stream, const char *indent) {
+  sb_printf(sb, "%s%s_nlk<<<%s, %d, 0, %s>>>(gt_seg, gt_item_cap", indent, k->name, grid, k->block, stream);
+  cdp_args(sb, k);
+  capture_args(sb, k, "");
+  sb_puts(sb, ");\n");
+}
+
+static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
+  const Nested *n = k->nested;
+  const ForLoop *in = n->inner->loop;
+  const Stmt *body = k->body;
+  sb_printf(sb, "__global__ void __launch_bounds__(%d) %s_kernel(long long gt_n0, long long gt_lb0, long long gt_st0, "
+                "unsigned gt_ctx_cap, unsigned gt_item_cap, unsigned *gt_done",
+            k->block, k->name);
+  cdp_params(sb, k);
+  capture_params(sb, k);
+  sb_puts(sb, ") {\n  const int gt_lane = (int)(threadIdx.x & 31u);\n");
+  switch (n->mode) {
+  case CDP_CTA: sb_puts(sb, "  const unsigned gt_seg = blockIdx.x;\n"); break;
+  case CDP_WARP: sb_puts(sb, "  const unsigned gt_seg = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;\n"); break;
+  default: sb_puts(sb, "  const unsigned gt_seg = 0;\n"); break;
+  }
+  sb_puts(sb, "  (void)gt_done;\n"
+              "  /* warp-uniform grid-stride loop: lanes stay together for the warp tier */\n"
+              "  for (long long gt_base = (long long)blockIdx.x * blockDim.x + (threadIdx.x & ~31u); gt_base < gt_n0;\n"
+              "       gt_base += (long long)gridDim.x * blockDim.x) {\n"
+              "    const long long gt_c0 = gt_base + gt_lane;\n");
+  sb_printf(sb, "    %s_ctx gt_mine;\n    int gt_where = 0; /* 0: done here, 1: warp tier, 2: NLK */\n    do {\n", k->name);
+  sb_puts(sb, "      if (gt_c0 >= gt_n0) break;\n");
+  const CVar *iv = k->loops[0]->iv;
+  sb_printf(sb, "      %s %s = (%s)(gt_lb0 + gt_c0 * gt_st0);\n", iv->type, iv->name, iv->type);
+  /* Before */
+  cg_line_directive(sb, p->tu, srcfile_loc(p->tu->file, body->begin + 1).line);
+  cg_copy_source(sb, p->tu, body->begin + 1, n->inner->begin);
+  sb_putc(sb, '\n');
+  /* trip count and tier decision */
+  sb_printf(sb,
+            "      {\n"
+            "        const long long gt_ilb = (long long)(%s), gt_ist = (long long)(%s);\n"
+            "        const long long gt_itc = gtrt_trip(gt_ilb, (long long)(%s), gt_ist, %s);\n"
+            "        if (gt_itc > %lldLL) {\n"
+            "          gt_mine.gt_ilb = gt_ilb; gt_mine.gt_ist = gt_ist; gt_mine.gt_itc = gt_itc; gt_mine.gt_iv = %s;\n",
+            in->lb.text, in->step.text, in->ub.text, rel_const(in->relop), n->warp_threshold, iv->name);
+  for (int i = 0; i < n->nctx; i++) sb_printf(sb, "          gt_mine.%s = %s;\n", n->ctx[i]->name, n->ctx[i]->name);
+  sb_printf(sb, "          gt_where = gt_itc > %lldLL ? 2 : 1;\n          break;\n        }\n      }\n", n->threshold);
+  /* the inner loop, run by this thread */
+  cg_line_directive(sb, p->tu, n->inner->loc.line);
+  sb_puts(sb, "      ");
+  cg_copy_source(sb, p->tu, n->inner->begin, n->inner->end);
+  sb_putc(sb, '\n');
+  emit_after(sb, p, k, "      ");
+  sb_puts(sb, "    } while (0);\n");
+  /* save long loops in the buffer, one reservation per warp */
+  sb_printf(sb,
+            "    if (__any_sync(0xffffffffu, gt_where == 2)) {\n"
+            "      const unsigned gt_nch = gt_where == 2 ? (unsigned)((gt_mine.gt_itc + %lldLL - 1) / %lldLL) : 0u;\n"
+            "      unsigned gt_slot = 0, gt_first = 0;\n"
+            "      if (gtrt_cdp_reserve(gt_where == 2, gt_nch, &gt_counts[2 * gt_seg], gt_ctx_cap, gt_item_cap, &gt_slot, &gt_first)) {\n"
+            "        gt_slot += gt_seg * gt_ctx_cap;\n"
+            "        gt_first += gt_seg * gt_item_cap;\n"
+            "        gt_mine.gt_first = gt_first;\n"
+            "        gt_mine.gt_nchunks = gt_nch;\n"
+            "        gt_ctxs[gt_slot] = gt_mine;\n"
+            "        gt_remaining[gt_slot] = gt_nch;\n"
+            "        for (unsigned gt_c = 0; gt_c < gt_nch; gt_c++) gt_items[gt_first + gt_c] = gt_slot;\n"
+            "      } else if (gt_where == 2)\n"
+            "        gt_where = 1; /* buffer full: the warp runs it */\n"
+            "    }\n",
+            n->chunk, n->chunk);
+  /* the warp tier */
+  sb_printf(sb,
+            "    for (unsigned gt_q = __ballot_sync(0xffffffffu, gt_where == 1); gt_q; gt_q &= gt_q - 1) {\n"
+            "      %s_ctx gt_c = gtrt_shfl_any(gt_mine, __ffs(gt_q) - 1);\n"
+            "      gt_c.gt_nchunks = 1;\n"
+            "      %s_exec<1>(gt_c, 0u, 0u, 0LL, gt_c.gt_itc",
+            k->name, k->name);
+  cdp_args(sb, k);
+  capture_args(sb, k, "");
+  sb_puts(sb, ");\n    }\n  }\n");
+  /* launch variants that start the NLK from the device */
+  switch (n->mode) {
+  case CDP_TAIL:
+    sb_puts(sb, "  /* the last parent block tail-launches one NLK for all buffered work */\n"
+                "  __syncthreads();\n"
+                "  if (threadIdx.x == 0) {\n"
+                "    __threadfence();\n"
+                "    if (atomicAdd(gt_done, 1u) == gridDim.x - 1) {\n"
+                "      const unsigned gt_n = min(atomicAdd(&gt_counts[1], 0u), gt_item_cap);\n"
+                "      if (gt_n) {\n");
+    emit_device_launch(sb, k, "gt_n", "cudaStreamTailLaunch", "        ");
+    sb_puts(sb, "        if (cudaGetLastError() != cudaSuccess) atomicExch(gt_done, 0xffffffffu); /* reported by the stub */\n"
+                "      }\n    }\n  }\n");
+    break;
+  case CDP_CTA:
+    sb_puts(sb, "  /* CTA master: this block's buffered work in one NLK; if the launch fails the block runs it */\n"
+                "  __shared__ int gt_fail;\n"
+                "  __syncthreads();\n"
+                "  const unsigned gt_n = min(gt_counts[2 * gt_seg + 1], gt_item_cap);\n"
+                "  if (threadIdx.x == 0) {\n    gt_fail = 0;\n    if (gt_n) {\n");
+    emit_device_launch(sb, k, "gt_n", "cudaStreamFireAndForget", "      ");
+    sb_puts(sb, "      gt_fail = cudaGetLastError() != cudaSuccess;\n    }\n  }\n  __syncthreads();\n"
+                "  if (gt_fail)\n    for (unsigned gt_it = 0; gt_it < gt_n; gt_it++) {\n"
+                "      const unsigned gt_item = gt_seg * gt_item_cap + gt_it;\n");
+    emit_item_call(sb, k, "0", "      ");
+    sb_puts(sb, "    }\n");
+    break;
+  case CDP_WARP:
+    sb_puts(sb, "  /* warp master: this warp's buffered work in one NLK; if the launch fails the warp runs it */\n"
+                "  __syncwarp();\n"
+                "  const unsigned gt_n = min(gt_counts[2 * gt_seg + 1], gt_item_cap);\n"
+                "  int gt_fail = 0;\n"
+                "  if (gt_lane == 0 && gt_n) {\n");
+    emit_device_launch(sb, k, "gt_n", "cudaStreamFireAndForget", "    ");
+    sb_puts(sb, "    gt_fail = cudaGetLastError() != cudaSuccess;\n  }\n"
+                "  if (__shfl_sync(0xffffffffu, gt_fail, 0))\n    for (unsigned gt_it = 0; gt_it < gt_n; gt_it++) {\n"
+                "      const unsigned gt_item = gt_seg * gt_item_cap + gt_it;\n");
+    emit_item_call(sb, k, "1", "      ");
+    sb_puts(sb, "    }\n");
+    break;
+  default: break;
+  }
+  sb_puts(sb, "}\n\n");
+}
+
+static void emit_nested_stub(StrBuf *sb, const Kernel *k) {
+  const Nested *n = k->nested;
+  sb_printf(sb, "extern \"C\" void %s(", k->name);
+  cg_stub_params(sb, k, 1);
+  sb_puts(sb, ") {\n  if (gt_n0 <= 0) return;\n");
+  for (int i = 0; i < k->ncaps; i++) {
+    const Capture *c = &k->caps[i];
+    if (c->kind != CAP_MAPPED && c->kind != CAP_DEVICEPTR) continue;
+    char *decl = cg_cast_type(c->var);
+    char *dname = xasprintf("gt_d_%s", c->var->name);
+    char *ddecl = cg_pointer_decl(c->var, dname);
+    if (c->kind == CAP_MAPPED)
+      sb_printf(sb, "  %s = (%s)gtrt_dev_base(gt_site, \"%s\", %s, gt_in_%s);\n  if (%s && !%s) gtrt_fatal();\n", ddecl,
+                decl, c->var->name, c->var->name, c->var->name, c->var->name, dname);
+    else
+      sb_printf(sb, "  %s = (%s)%s;\n", ddecl, decl, c->var->name);
+    free(decl), free(dname), free(ddecl);
+  }
+  sb_printf(sb, "  const unsigned gt_block = %d;\n  unsigned gt_grid = gtrt_grid_for(gt_n0, gt_block);\n", k->block);
+  sb_puts(sb, "  if (gt_max_blocks > 0 && gt_grid > gt_max_blocks) gt_grid = (unsigned)gt_max_blocks;\n");
+  const char *nseg = n->mode == CDP_CTA ? "gt_grid" : n->mode == CDP_WARP ? "gt_grid * (gt_block / 32)" : "1u";
+  sb_printf(sb,
+            "  /* context buffer: capacity split over %s segment(s); items are NLK blocks' work */\n"
+            "  const unsigned gt_nseg = %s;\n"
+            "  long long gt_cap = gtrt_cdp_capacity();\n"
+            "  if (gt_cap > gt_n0) gt_cap = gt_n0;\n"
+            "  if (gt_cap > (1LL << 28)) gt_cap = 1LL << 28;\n"
+            "  const unsigned gt_ctx_cap = (unsigned)(gt_cap / gt_nseg);\n"
+            "  const unsigned gt_item_cap = gt_ctx_cap ? 4 * gt_ctx_cap : 0;\n"
+            "  const size_t gt_nctx = (size_t)gt_ctx_cap * gt_nseg, gt_nitem = (size_t)gt_item_cap * gt_nseg;\n"
+            "  size_t gt_off = 0;\n",
+            n->mode == CDP_CTA ? "block" : n->mode == CDP_WARP ? "warp" : "one", nseg);
+  sb_printf(sb, "  const size_t gt_o_ctx = gt_off; gt_off += (gt_nctx * sizeof(%s_ctx) + 255) & ~(size_t)255;\n", k->name);
+  sb_puts(sb, "  const size_t gt_o_items = gt_off; gt_off += (gt_nitem * 4 + 255) & ~(size_t)255;\n"
+              "  const size_t gt_o_rem = gt_off; gt_off += (gt_nctx * 4 + 255) & ~(size_t)255;\n"
+              "  const size_t gt_o_counts = gt_off; gt_off += ((size_t)gt_nseg * 8 + 4 + 255) & ~(size_t)255;\n");
+  for (int r = 0; r < n->nreds; r++)
+    sb_printf(sb, "  const size_t gt_o_part%d = gt_off; gt_off += (gt_nitem * sizeof(%s) + 255) & ~(size_t)255;\n", r,
+              n->reds[r].var->type);
+  sb_puts(sb, "  char *gt_mem = (char *)gtrt_scratch(gt_site, gt_off);\n  if (!gt_mem) gtrt_fatal();\n");
+  sb_printf(sb, "  %s_ctx *gt_ctxs = (%s_ctx *)(gt_mem + gt_o_ctx);\n", k->name, k->name);
+  sb_puts(sb, "  unsigned *gt_items = (unsigned *)(gt_mem + gt_o_items);\n"
+              "  unsigned *gt_remaining = (unsigned *)(gt_mem + gt_o_rem);\n"
+              "  unsigned *gt_counts = (unsigned *)(gt_mem + gt_o_counts);\n"
+              "  unsigned *gt_done = gt_counts + 2 * (size_t)gt_nseg;\n");
+  for (int r = 0; r < n->nreds; r++)
+    sb_printf(sb, "  %s *gt_part_%s = (%s *)(gt_mem + gt_o_part%d);\n", n->reds[r].var->type, n->reds[r].var->name,
+              n->reds[r].var->type, r);
+  sb_puts(sb, "  GTRT_CUDA(gt_site, cudaMemsetAsync(gt_counts, 0, (size_t)gt_nseg * 8 + 4));\n");
+  if (n->mode == CDP_CTA || n->mode == CDP_WARP)
+    sb_puts(sb, "  if (gtrt_cdp_pending_launches(gt_site, (size_t)gt_nseg + 2048) != GTRT_OK) gtrt_fatal();\n");
+  sb_puts(sb, "  double gt_t0 = gtrt_profile_enabled() ? gtrt_now_ms() : 0.0;\n");
+  sb_printf(sb, "  %s_kernel<<<gt_grid, gt_block>>>(gt_n0, gt_lb0, gt_st0, gt_ctx_cap, gt_item_cap, gt_done", k->name);
+  cdp_args(sb, k);
+  capture_args(sb, k, "gt_d_");
+  sb_puts(sb, ");\n  GTRT_CUDA(gt_site, cudaGetLastError());\n");
+  if (n->mode == CDP_HOST || n->mode == CDP_DEFAULT) {
+    sb_printf(sb, "  /* one NLK after the parent, in stream order; its blocks take the items in turn */\n"
+                  "  const unsigned gt_nlk_grid = gtrt_grid_for(gt_nitem ? (long long)gt_nitem * gt_block : 1, gt_block);\n"
+                  "  if (gt_nitem) %s_nlk<<<gt_nlk_grid, gt_block>>>(0u, gt_item_cap",
+              k->name);
+    cdp_args(sb, k);
+    capture_args(sb, k, "gt_d_");
+    sb_puts(sb, ");\n");
+  }
+  sb_puts(sb, "  GTRT_LAUNCH_CHECK(gt_site);\n");
+  if (n->mode == CDP_TAIL)
+    sb_puts(sb, "  unsigned gt_done_h = 0;\n"
+                "  GTRT_CUDA(gt_site, cudaMemcpy(&gt_done_h, gt_done, 4, cudaMemcpyDeviceToHost));\n"
+                "  if (gt_done_h == 0xffffffffu) GTRT_CUDA(gt_site, cudaErrorLaunchFailure); /* tail launch failed */\n");
+  sb_puts(sb, "  if (gtrt_profile_enabled()) gtrt_profile_region(gt_site, gtrt_now_ms() - gt_t0);\n}\n\n");
+}
+
+void cg_emit_nested(StrBuf *sb, const Program *p, const Kernel *k) {
+  sb_printf(sb, "/* ---- %s at %s:%d: nested parallel loop (CollectiveDP, %s launch of the next-level kernel) */\n",
+            k->what, p->tu->file->path, k->loc.line, xf_cdp_mode_name(k->nested->mode));
+  emit_ctx_struct(sb, k);
+  emit_executor(sb, p, k);
+  emit_nlk(sb, k);
+  emit_parent(sb, p, k);
+  emit_nested_stub(sb, k);
+}

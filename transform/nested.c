@@ -1,0 +1,188 @@
+/* Nested parallel loops -> CollectiveDP (Ozen et al., PACT'16).
+ *
+ * An outer parallel loop whose body is `Before; inner parallel loop; After`
+ * is lowered so that the parent thread runs Before, computes the inner trip
+ * count and then either runs the inner loop itself (short), hands it to its
+ * warp (medium) or saves a context for the next-level kernel (long). The
+ * context holds the Before locals that the inner loop or After use. When a
+ * loop nest does not fit this shape, the inner loop stays sequential and
+ * the reason is kept for the .gt.cu note. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lir.h"
+#include "strbuf.h"
+
+/* Defaults, chosen from the measurements in docs/collectivedp.md. */
+enum { DEFAULT_WARP_THRESHOLD = 32, DEFAULT_THRESHOLD = 2048, DEFAULT_CHUNK = 16384 };
+
+static const char *const mode_names[] = {"default", "off", "host", "tail", "cta", "warp"};
+
+int xf_parse_cdp_mode(const char *s) {
+  for (int i = 1; i < (int)(sizeof mode_names / sizeof *mode_names); i++)
+    if (!strcmp(s, mode_names[i])) return i;
+  return -1;
+}
+
+const char *xf_cdp_mode_name(CdpMode m) { return mode_names[m]; }
+
+static bool is_parallel_loop_dir(const Directive *d) {
+  return (dir_flags(d->kind) & DF_LOOP) && d->kind != DIR_OMP_SIMD && !dir_find_clause(d, CL_SEQ);
+}
+
+static const Directive *parallel_loop_dir(const Stmt *s) {
+  for (int i = 0; i < s->ndirs; i++)
+    if (is_parallel_loop_dir(s->dirs[i])) return s->dirs[i];
+  return NULL;
+}
+
+static bool subtree_uses(const Stmt *s, const CVar *v, bool writes_only, SrcLoc *where) {
+  for (int i = 0; i < s->nuses; i++)
+    if (s->uses[i].var == v && (!writes_only || s->uses[i].write)) {
+      if (where) *where = s->uses[i].loc;
+      return true;
+    }
+  for (int i = 0; i < s->nkids; i++)
+    if (subtree_uses(s->kids[i], v, writes_only, where)) return true;
+  return false;
+}
+
+/* The CdpMode for k: the gtcc_cdp clause wins over --cdp. */
+static CdpMode kernel_mode(const Program *p, const Kernel *k) {
+  const Directive *ds[2] = {k->dir, k->outer};
+  for (int i = 0; i < 2; i++) {
+    const Clause *c = ds[i] ? dir_find_clause(ds[i], CL_GTCC_CDP) : NULL;
+    if (!c) continue;
+    int m = xf_parse_cdp_mode(c->expr.text);
+    if (m < 0) {
+      diag_error(c->expr.loc, "unknown gtcc_cdp mode '%s' (use off, host, tail, cta or warp)", c->expr.text);
+      return CDP_OFF;
+    }
+    return (CdpMode)m;
+  }
+  return p->opts.cdp_mode == CDP_DEFAULT ? CDP_HOST : p->opts.cdp_mode;
+}
+
+static long long clause_number(const Kernel *k, ClauseKind kind, long long dflt) {
+  const Directive *ds[2] = {k->dir, k->outer};
+  for (int i = 0; i < 2; i++) {
+    const Clause *c = ds[i] ? dir_find_clause(ds[i], kind) : NULL;
+    if (!c) continue;
+    char *end;
+    long long v = strtoll(c->expr.text, &end, 0);
+    if (*end || v < 0) {
+      diag_error(c->expr.loc, "'%s' needs a non-negative integer constant", clause_spelling(kind));
+      return dflt;
+    }
+    return v;
+  }
+  return dflt;
+}
+
+static bool is_reduction(const Nested *n, const CVar *v) {
+  for (int i = 0; i < n->nreds; i++)
+    if (n->reds[i].var == v) return true;
+  return false;
+}
+
+static bool is_private(const Nested *n, const CVar *v) {
+  for (int i = 0; i < n->nprivs; i++)
+    if (n->privs[i] == v) return true;
+  return false;
+}
+
+/* Fills n from the inner directive's clauses; returns a reason on failure. */
+static const char *inner_clauses(Program *p, Nested *n, CVar **before, int nbefore) {
+  const Directive *d = n->inner_dir;
+  for (int c = 0; c < d->nclauses; c++) {
+    const Clause *cl = &d->clauses[c];
+    for (int j = 0; j < cl->nitems; j++) {
+      CVar *v = xf_lookup_var(p, cl->items[j].name, d->loc.offset);
+      if (cl->kind == CL_REDUCTION) {
+        bool local = false;
+        for (int b = 0; b < nbefore; b++) local |= before[b] == v;
+        if (!v || !local || v->tkind != VT_SCALAR)
+          return "its reduction variable is not a scalar declared in the outer loop body before it";
+        InnerReduction r = {v, cl->u.red_op};
+        VEC_PUSH(n->reds, n->nreds, n->reds_cap, r);
+      } else if (cl->kind == CL_PRIVATE && v) {
+        if (v->tkind != VT_SCALAR && v->tkind != VT_POINTER) return "a private variable of it is not a scalar";
+        VEC_PUSH(n->privs, n->nprivs, n->privs_cap, v);
+      }
+    }
+  }
+  return NULL;
+}
+
+/* Decides the shape; on success k->shape = KS_NESTED. */
+static const char *try_nested(Program *p, Kernel *k, Nested *n) {
+  if (k->collapse != 1) return "the outer loop is collapsed";
+  for (int i = 0; i < k->ncaps; i++)
+    if (k->caps[i].kind == CAP_REDUCTION) return "the outer loop has a reduction clause";
+  Stmt *body = k->body;
+  if (body->kind != ST_COMPOUND) return "the outer loop body is not a block";
+  n->inner_index = -1;
+  for (int i = 0; i < body->nkids; i++)
+    if (body->kids[i]->kind == ST_FOR && parallel_loop_dir(body->kids[i])) {
+      if (n->inner_index >= 0) return "the outer loop body holds several inner parallel loops";
+      n->inner_index = i;
+    }
+  if (n->inner_index < 0) return "the inner parallel loop is not a statement of the outer loop body itself (e.g. it is under an if)";
+  if (k->nseq_inner != 1) return "the outer loop body holds several inner parallel loops";
+  n->inner = body->kids[n->inner_index];
+  n->inner_dir = (Directive *)parallel_loop_dir(n->inner);
+  if (!n->inner->loop->canonical) return "the inner loop is not in canonical form";
+
+  /* Locals declared at the top of Before. */
+  CVar **before = NULL;
+  int nbefore = 0, cap = 0;
+  for (int i = 0; i < n->inner_index; i++)
+    for (int d = 0; d < body->kids[i]->ndecls; d++) VEC_PUSH(before, nbefore, cap, body->kids[i]->decls[d]);
+  const char *why = inner_clauses(p, n, before, nbefore);
+  const CVar *inner_iv = n->inner->loop->iv;
+  for (int b = 0; !why && b < nbefore; b++) {
+    CVar *v = before[b];
+    if (v == inner_iv) continue;
+    bool used = subtree_uses(n->inner, v, false, NULL);
+    for (int a = n->inner_index + 1; a < body->nkids && !used; a++) used = subtree_uses(body->kids[a], v, false, NULL);
+    if (!used) continue;
+    if (!is_reduction(n, v) && !is_private(n, v) && subtree_uses(n->inner->kids[0], v, true, NULL))
+      why = "a local declared before the inner loop is assigned inside it without a reduction clause";
+    else if (v->tkind != VT_SCALAR && v->tkind != VT_POINTER)
+      why = "a local saved in the context is not a scalar or pointer";
+    else if (!is_private(n, v))
+      VEC_PUSH(n->ctx, n->nctx, n->ctx_cap, v);
+  }
+  free(before);
+  if (why) return why;
+  /* Values captured from outside are firstprivate per outer iteration:
+   * assigning them in the inner loop would need a per-context copy. */
+  for (int i = 0; i < k->ncaps; i++)
+    if (k->caps[i].kind == CAP_VALUE && subtree_uses(n->inner->kids[0], k->caps[i].var, true, NULL))
+      return "a variable from outside the region is assigned inside the inner loop";
+  return NULL;
+}
+
+void xf_nested(Program *p, Kernel *k) {
+  if (k->nseq_inner == 0) return;
+  CdpMode mode = kernel_mode(p, k);
+  if (mode == CDP_OFF) {
+    k->flat_reason = "CollectiveDP is off (--cdp=off or gtcc_cdp(off))";
+    return;
+  }
+  Nested *n = xcalloc(1, sizeof *n);
+  const char *why = try_nested(p, k, n);
+  if (why) {
+    k->flat_reason = why;
+    free(n->ctx), free(n->reds), free(n->privs), free(n);
+    return;
+  }
+  n->mode = mode;
+  long long t = p->opts.cdp_threshold >= 0 ? p->opts.cdp_threshold : DEFAULT_THRESHOLD;
+  long long w = p->opts.cdp_warp_threshold >= 0 ? p->opts.cdp_warp_threshold : DEFAULT_WARP_THRESHOLD;
+  n->threshold = clause_number(k, CL_GTCC_THRESHOLD, t);
+  n->warp_threshold = w < n->threshold ? w : n->threshold;
+  n->chunk = DEFAULT_CHUNK;
+  k->nested = n;
+  k->shape = KS_NESTED;
+}
