@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# GPU regression tests: run each example built by gtcc (X.gpu) on the GPU and
+# its plain-C build (X.cpu) on the host, and compare their outputs with
+# numdiff (relative tolerance; reductions on the GPU sum in another order).
+#
+#   run_gpu_tests.sh BUILD_DIR [NAME...]
+#
+# BUILD_DIR is a gtcc build folder (binaries in BUILD_DIR/tests/gpu) or that
+# tests/gpu folder itself, possibly copied to another machine: nothing else
+# is needed there (no CMake, CTest, gtcc, libclang; just bash and coreutils).
+# NAMEs pick examples or test programs (default: all). Every program runs at
+# least at a large size (its defaults) and at edge sizes; spmv also on every
+# data/*.mtx. Prints PASS/FAIL/SKIP per case and a summary line.
+#
+# Exit status: 0 all run cases passed, 1 a case failed, 77 every case was
+# skipped (no GPU: the .gpu binary exits 77 under GTRT_REQUIRE_DEVICE=1),
+# 2 usage error.
+#
+# Environment: GPU_TEST_TIMEOUT (seconds per run, default 600), GPU_TEST_KEEP=1
+# keeps the outputs (the folder is printed), GTRT_* are passed through.
+set -u
+
+usage() {
+  echo "usage: run_gpu_tests.sh BUILD_DIR [NAME...]" >&2
+  exit 2
+}
+[ $# -ge 1 ] || usage
+if [ -x "$1/tests/gpu/numdiff" ]; then
+  BIN=$1/tests/gpu
+elif [ -x "$1/numdiff" ]; then
+  BIN=$1
+else
+  echo "run_gpu_tests.sh: no numdiff in $1/tests/gpu or $1 (is it a built gtcc build folder?)" >&2
+  exit 2
+fi
+shift
+BIN=$(cd "$BIN" && pwd)
+DATA=$BIN/data
+
+# The examples and their argument lists, small/edge cases first (the first
+# run also finds out whether there is a GPU). "-" means no arguments (the
+# program's large defaults). A case may end with "|NUMDIFF OPTIONS".
+EXAMPLES=(saxpy stencil2d dot data_reuse spmv)
+cases_for() {
+  case $1 in
+  saxpy) printf '%s\n' "1" "0" "1000 2" "-" "100000000 1" ;;
+  stencil2d) printf '%s\n' "1 1 3" "3 3 1" "2 7 2" "130 67 9" "-" "1024 8192 20" ;;
+  dot) printf '%s\n' "1" "0" "1000" "-" ;;
+  data_reuse) printf '%s\n' "1" "0" "1000" "-" ;;
+  spmv)
+    printf '%s\n' "1" "0" "2" "1000"
+    local f
+    for f in "$DATA"/*.mtx; do
+      [ -e "$f" ] && printf '%s\n' "$f"
+    done
+    printf '%s\n' "-" "200000 2" ;;
+  *) printf '%s\n' "-" ;; # other test programs (tests/emit/cases): no arguments
+  esac
+}
+
+# All programs: the examples, then every other X.gpu that has an X.cpu.
+PROGRAMS=("${EXAMPLES[@]}")
+for g in "$BIN"/*.gpu; do
+  [ -e "$g" ] || continue
+  p=$(basename "$g" .gpu)
+  case " ${EXAMPLES[*]} " in *" $p "*) continue ;; esac
+  [ -e "$BIN/$p.cpu" ] && PROGRAMS+=("$p")
+done
+if [ $# -gt 0 ]; then
+  for want in "$@"; do
+    case " ${PROGRAMS[*]} " in
+    *" $want "*) ;;
+    *) echo "run_gpu_tests.sh: unknown program '$want' (known: ${PROGRAMS[*]})" >&2; exit 2 ;;
+    esac
+  done
+  PROGRAMS=("$@")
+fi
+
+OUT=$(mktemp -d "${TMPDIR:-/tmp}/gtcc-gpu-tests.XXXXXX") || exit 2
+[ "${GPU_TEST_KEEP:-0}" = 1 ] || trap 'rm -rf "$OUT"' EXIT
+TIMEOUT=()
+command -v timeout >/dev/null 2>&1 && TIMEOUT=(timeout "${GPU_TEST_TIMEOUT:-600}")
+
+pass=0 fail=0 skip=0 no_gpu=0 k=0
+now() { date +%s.%N; }
+secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
+
+# run_case PROGRAM ARGS [NUMDIFF OPTIONS]
+run_case() {
+  local p=$1 args=$2 opts=$3 label rc t0 t1 t2
+  local -a argv=()
+  [ "$args" = - ] || read -r -a argv <<<"$args"
+  label="$p ${args//$DATA\//data/}"
+  [ "$args" = - ] && label="$p (defaults)"
+  k=$((k + 1))
+  if [ "$no_gpu" = 1 ]; then
+    echo "SKIP $label (no GPU)"
+    skip=$((skip + 1))
+    return
+  fi
+  if [ ! -x "$BIN/$p.gpu" ] || [ ! -x "$BIN/$p.cpu" ]; then
+    echo "FAIL $label: $BIN/$p.gpu or $p.cpu is missing"
+    fail=$((fail + 1))
+    return
+  fi
+  t0=$(now)
+  GTRT_REQUIRE_DEVICE=1 "${TIMEOUT[@]}" "$BIN/$p.gpu" "${argv[@]}" >"$OUT/$k.gpu.out" 2>"$OUT/$k.gpu.err"
+  rc=$?
+  t1=$(now)
+  if [ $rc -eq 77 ]; then
+    echo "SKIP $label (no GPU: $(tail -n 1 "$OUT/$k.gpu.err"))"
+    skip=$((skip + 1))
+    no_gpu=1
+    return
+  fi
+  "${TIMEOUT[@]}" "$BIN/$p.cpu" "${argv[@]}" >"$OUT/$k.cpu.out" 2>"$OUT/$k.cpu.err"
+  local crc=$?
+  t2=$(now)
+  if [ $rc -ne 0 ] || [ $crc -ne 0 ]; then
+    echo "FAIL $label: exit status gpu $rc, cpu $crc"
+    sed 's/^/  gpu stderr: /' "$OUT/$k.gpu.err" | tail -n 5
+    sed 's/^/  cpu stderr: /' "$OUT/$k.cpu.err" | tail -n 5
+    fail=$((fail + 1))
+    return
+  fi
+  local -a nd=()
+  [ -n "$opts" ] && read -r -a nd <<<"$opts"
+  if "$BIN/numdiff" "${nd[@]}" "$OUT/$k.cpu.out" "$OUT/$k.gpu.out" >"$OUT/$k.diff" 2>&1; then
+    echo "PASS $label (gpu $(secs "$t0" "$t1") s, cpu $(secs "$t1" "$t2") s)"
+    grep -h '^numdiff:' "$OUT/$k.diff" | sed 's/^/  /'
+    grep -v 'warning' "$OUT/$k.gpu.err" | tail -n 2 | sed 's/^/  gpu: /'
+    pass=$((pass + 1))
+  else
+    echo "FAIL $label: outputs differ"
+    sed 's/^/  /' "$OUT/$k.diff"
+    fail=$((fail + 1))
+  fi
+}
+
+for p in "${PROGRAMS[@]}"; do
+  while IFS= read -r c; do
+    args=${c%%|*}
+    opts=
+    [ "$c" != "$args" ] && opts=${c#*|}
+    run_case "$p" "$args" "$opts"
+  done < <(cases_for "$p")
+done
+
+echo "$pass passed, $fail failed, $skip skipped"
+[ "${GPU_TEST_KEEP:-0}" = 1 ] && echo "outputs kept in $OUT"
+[ $fail -gt 0 ] && exit 1
+[ $pass -eq 0 ] && [ $skip -gt 0 ] && exit 77
+exit 0
