@@ -80,6 +80,7 @@ static void standalone(EditList *el, const Program *p, const Standalone *sa, int
   else
     for (int i = 0; i < sa->maps.n; i++) {
       const DataMap *m = &sa->maps.m[i];
+      if (sa->if_present) sb_printf(&sb, " if (gtrt_is_present(%s, %s))", m->addr_text, m->bytes_text);
       sb_printf(&sb, " if (gtrt_update_%s(&%s, \"%s\", %s, %s) != GTRT_OK) gtrt_fatal();",
                 m->kind == XM_TO ? "to" : "from", site, m->var->name, m->addr_text, m->bytes_text);
     }

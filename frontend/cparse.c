@@ -491,7 +491,7 @@ static void link_calls(TranslationUnit *tu, Stmt *s) {
 }
 
 /* Forwards clang's errors as `file:line:col: error:`; returns how many. */
-static int forward_diagnostics(CXTranslationUnit ctu) {
+static int forward_diagnostics(CXTranslationUnit ctu, const SrcFile *main_file) {
   int nerr = 0;
   unsigned n = clang_getNumDiagnostics(ctu);
   for (unsigned i = 0; i < n; i++) {
@@ -503,7 +503,10 @@ static int forward_diagnostics(CXTranslationUnit ctu) {
       clang_getSpellingLocation(clang_getDiagnosticLocation(dg), &f, &line, &col, &off);
       char *fname = f ? cx_to_str(clang_getFileName(f)) : xstrdup("");
       char *msg = cx_to_str(clang_getDiagnosticSpelling(dg));
-      diag_report_at(DIAG_ERROR, fname, (int)line, (int)col, msg);
+      if (f && clang_Location_isFromMainFile(clang_getDiagnosticLocation(dg)))
+        diag_error(srcfile_loc(main_file, off), "%s", msg); /* with the source line and caret */
+      else
+        diag_report_at(DIAG_ERROR, fname, (int)line, (int)col, msg);
       free(fname);
       free(msg);
       nerr++;
@@ -522,6 +525,7 @@ int fe_parse_c(TranslationUnit *tu, const FeOptions *opts) {
   args[nargs++] = "-xc";
   args[nargs++] = "-std=gnu11";
   args[nargs++] = "-D__GTCC__=1";
+  args[nargs++] = "-fbracket-depth=1024"; /* gcc accepts deeper nesting than clang's default 256 */
 #ifdef GTCC_CLANG_RESOURCE_DIR
   struct stat st;
   if (stat(GTCC_CLANG_RESOURCE_DIR, &st) == 0) {
@@ -540,7 +544,7 @@ int fe_parse_c(TranslationUnit *tu, const FeOptions *opts) {
     clang_disposeIndex(idx);
     return -1;
   }
-  int nerr = forward_diagnostics(p.ctu);
+  int nerr = forward_diagnostics(p.ctu, tu->file);
   p.file = clang_getFile(p.ctu, tu->file->path);
   tok_load(&p.toks, p.ctu, p.file, tu->file);
   clang_visitChildren(clang_getTranslationUnitCursor(p.ctu), top_cb, &p);

@@ -37,9 +37,14 @@ TranslationUnit *fe_parse(const char *path, const FeOptions *opts) {
     Directive *d = fe_parse_directive(&tu->pragmas[i]);
     if (d) VEC_PUSH(tu->dirs, tu->ndirs, cap, d);
   }
-  if (fe_parse_c(tu, opts) != 0 && tu->nfuncs == 0 && tu->ntops == 0) {
-    fe_free(tu);
-    return NULL;
+  if (fe_parse_c(tu, opts) != 0) {
+    /* After C errors the statement tree is clang's recovery: attaching
+     * directives to it would only add confusing follow-on errors. */
+    if (tu->nfuncs == 0 && tu->ntops == 0) {
+      fe_free(tu);
+      return NULL;
+    }
+    return tu;
   }
   fe_attach_directives(tu);
   return tu;

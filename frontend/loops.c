@@ -30,6 +30,9 @@ static Expr span_expr(TranslationUnit *tu, const TokenArray *ta, Span s) {
 static int is_opener(const Token *t) { return tok_is(t, "(") || tok_is(t, "[") || tok_is(t, "{"); }
 static int is_closer(const Token *t) { return tok_is(t, ")") || tok_is(t, "]") || tok_is(t, "}"); }
 
+/* Does s hold, at bracket depth 0, one of the given operators? */
+static int has_top(const TokenArray *ta, Span s, const char *const *ops, int nops);
+
 /* First token in s spelled op at bracket depth 0, or -1. */
 static int find_top(const TokenArray *ta, Span s, const char *op) {
   int depth = 0;
@@ -40,6 +43,21 @@ static int find_top(const TokenArray *ta, Span s, const char *op) {
   }
   return -1;
 }
+
+static int has_top(const TokenArray *ta, Span s, const char *const *ops, int nops) {
+  for (int k = 0; k < nops; k++)
+    if (find_top(ta, s, ops[k]) >= 0) return 1;
+  return 0;
+}
+
+/* Operators binding more loosely than + and -: a bound or step holding
+ * them at the top level is not the simple expression the form needs. */
+static const char *const loose_ops[] = {"<<", ">>", "<", "<=", ">", ">=", "==", "!=", "&", "^", "|",
+                                        "&&", "||", "?", "=", "+=", "-=", "*=", "/=", ","};
+enum { NLOOSE = sizeof loose_ops / sizeof *loose_ops };
+/* In a condition, shifts bind tighter than the comparison: skip them. */
+#define COND_LOOSE (loose_ops + 2)
+enum { NCOND_LOOSE = NLOOSE - 2 };
 
 static int is_iv(const TokenArray *ta, Span s, const char *iv) {
   return s.to - s.from == 1 && ta->t[s.from].kind == TK_IDENT && !strcmp(ta->t[s.from].spell, iv);
@@ -97,11 +115,13 @@ static int parse_incr(ForLoop *L, TranslationUnit *tu, const TokenArray *ta, Spa
   }
   if (n >= 3 && t[0].kind == TK_IDENT && !strcmp(t[0].spell, iv)) {
     Span rest = {s.from + 2, s.to};
+    if (has_top(ta, rest, loose_ops + NLOOSE - 1, 1)) return 0; /* i += 1, k++ */
     if (tok_is(&t[1], "+=") || tok_is(&t[1], "-=")) {
       set_step(L, tu, ta, rest, tok_is(&t[1], "-="));
       return 1;
     }
     if (tok_is(&t[1], "=")) {
+      if (has_top(ta, rest, loose_ops, NLOOSE)) return 0; /* i = i + n << 1 */
       int plus = find_top(ta, rest, "+"), minus = find_top(ta, rest, "-");
       if (plus > rest.from && is_iv(ta, (Span){rest.from, plus}, iv)) {
         set_step(L, tu, ta, (Span){plus + 1, rest.to}, 0);
@@ -111,7 +131,9 @@ static int parse_incr(ForLoop *L, TranslationUnit *tu, const TokenArray *ta, Spa
         set_step(L, tu, ta, (Span){rest.from, plus}, 0);
         return 1;
       }
-      if (minus > rest.from && is_iv(ta, (Span){rest.from, minus}, iv)) {
+      static const char *const additive[] = {"+", "-"};
+      if (minus > rest.from && is_iv(ta, (Span){rest.from, minus}, iv) &&
+          !has_top(ta, (Span){minus + 1, rest.to}, additive, 2)) { /* i = i - 2 + 1 is not i -= (2 + 1) */
         set_step(L, tu, ta, (Span){minus + 1, rest.to}, 1);
         return 1;
       }
@@ -165,6 +187,8 @@ ForLoop *fe_canonical_loop(TranslationUnit *tu, const TokenArray *ta, Stmt *s) {
   if (r < 0)
     return fail(L, tu, ta->t[cond.from].begin, "loop condition must compare the loop variable with <, <=, > or >=");
   Span lhs = {cond.from, r}, rhs = {r + 1, cond.to};
+  if (has_top(ta, lhs, COND_LOOSE, NCOND_LOOSE) || has_top(ta, rhs, COND_LOOSE, NCOND_LOOSE))
+    return fail(L, tu, ta->t[cond.from].begin, "loop condition must be one comparison of the loop variable with a bound");
   if (lhs.from < lhs.to && rhs.from < rhs.to && is_iv(ta, lhs, iv)) {
     L->relop = (RelOp)which;
     L->ub = span_expr(tu, ta, rhs);
@@ -180,6 +204,10 @@ ForLoop *fe_canonical_loop(TranslationUnit *tu, const TokenArray *ta, Stmt *s) {
     return fail(L, tu, incr.from < incr.to ? ta->t[incr.from].begin : header,
                 "loop increment must be i++, i--, i += s, i -= s or i = i + s");
   if (L->step_is_const && L->step_value == 0) return fail(L, tu, L->step.loc.offset, "loop step is zero");
+  if (L->step_is_const && ((L->step_value > 0) != (L->relop == REL_LT || L->relop == REL_LE)))
+    return fail(L, tu, ta->t[incr.from].begin, "loop step goes away from the bound of the condition");
+  if (has_top(ta, (Span){eq + 1, init.to}, (const char *const[]){","}, 1))
+    return fail(L, tu, ta->t[init.from].begin, "loop initialises more than one variable");
 
   SrcLoc where;
   if (s->nkids > 0 && writes_var(s->kids[0], L->iv, &where))

@@ -62,11 +62,24 @@ static Capture *find_cap(Kernel *k, const CVar *v) {
   return NULL;
 }
 
+/* Variables already reported for this kernel: one error per variable. */
+static bool already_reported(Kernel *k, CVar *v) {
+  static const Kernel *last_kernel;
+  static CVar **seen;
+  static int nseen, cap;
+  if (last_kernel != k) last_kernel = k, nseen = 0;
+  for (int i = 0; i < nseen; i++)
+    if (seen[i] == v) return true;
+  VEC_PUSH(seen, nseen, cap, v);
+  return false;
+}
+
 static void capture_var(Program *p, Kernel *k, const VarUse *u) {
   CVar *v = u->var;
   for (int l = 0; l < k->collapse; l++)
     if (k->loops[l]->iv == v) return;
   if (is_local(k->body, v) || find_cap(k, v)) return;
+  if (already_reported(k, v)) return;
   Capture c = {v, CAP_VALUE, RED_ADD, u->loc};
   const VarItem *item = NULL;
   const Clause *cl = listing_clause(k, v, &item);
@@ -130,7 +143,35 @@ static void walk_uses(Program *p, Kernel *k, const Stmt *s) {
   for (int i = 0; i < s->nkids; i++) walk_uses(p, k, s->kids[i]);
 }
 
+static bool is_sharing_clause(ClauseKind c) {
+  return c == CL_REDUCTION || c == CL_PRIVATE || c == CL_FIRSTPRIVATE || c == CL_DEVICEPTR;
+}
+
+/* A variable may be in one data-sharing clause (reduction, private,
+ * firstprivate, deviceptr) and then in no other clause of the construct. */
+static void check_duplicates(const Kernel *k) {
+  const Directive *ds[2] = {k->dir, k->outer};
+  for (int a = 0; a < 2; a++)
+    for (int c = 0; ds[a] && c < ds[a]->nclauses; c++) {
+      const Clause *cl = &ds[a]->clauses[c];
+      if (!is_sharing_clause(cl->kind)) continue;
+      for (int j = 0; j < cl->nitems; j++)
+        for (int b = 0; b < 2; b++)
+          for (int c2 = 0; ds[b] && c2 < ds[b]->nclauses; c2++) {
+            const Clause *o = &ds[b]->clauses[c2];
+            if (o == cl || (clause_arg(o->kind) != CA_VARS && clause_arg(o->kind) != CA_RED && clause_arg(o->kind) != CA_MAP))
+              continue;
+            if (b == a && c2 < c && is_sharing_clause(o->kind)) continue; /* reported from the earlier one */
+            for (int j2 = 0; j2 < o->nitems; j2++)
+              if (!strcmp(o->items[j2].name, cl->items[j].name))
+                diag_error(o->items[j2].loc, "'%s' is already in a '%s' clause of this construct", cl->items[j].name,
+                           clause_spelling(cl->kind));
+          }
+    }
+}
+
 void xf_capture(Program *p, Kernel *k) {
+  check_duplicates(k);
   walk_uses(p, k, k->body);
   /* Clause items that name variables the body never uses are still checked. */
   const Directive *ds[2] = {k->dir, k->outer};

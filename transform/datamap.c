@@ -93,10 +93,10 @@ static int clause_map_kind(const Directive *d, const Clause *c, bool *force_dele
   switch (c->kind) {
   case CL_COPY: return XM_TOFROM;
   case CL_COPYIN: return XM_TO;
-  case CL_COPYOUT: return XM_FROM;
+  case CL_COPYOUT: *force_delete = exiting && dir_find_clause(d, CL_FINALIZE) != NULL; return XM_FROM;
   case CL_CREATE: return XM_ALLOC;
   case CL_PRESENT: return XM_PRESENT;
-  case CL_DELETE: *force_delete = exiting; return XM_ALLOC;
+  case CL_DELETE: *force_delete = exiting && dir_find_clause(d, CL_FINALIZE) != NULL; return XM_ALLOC;
   case CL_MAP:
     switch (c->u.map_kind) {
     case MAP_TO: return XM_TO;
@@ -113,10 +113,34 @@ static int clause_map_kind(const Directive *d, const Clause *c, bool *force_dele
   }
 }
 
+/* OpenMP's copyin copies threadprivate variables into a parallel region:
+ * it is not a data mapping, and reading it as OpenACC's would be wrong. */
+static bool misused_clause(const Directive *d, const Clause *c) {
+  if (dir_family(d->kind) == FAM_OMP && c->kind == CL_COPYIN) {
+    diag_error(c->loc, "OpenMP 'copyin' copies threadprivate data, which gtcc does not support; to copy data to the "
+                       "device write map(to: ...)");
+    return true;
+  }
+  return false;
+}
+
+/* One data clause per variable and construct (OpenACC and OpenMP both say so). */
+static void check_one_clause_per_var(const DataMapList *out, int from) {
+  for (int i = from; i < out->n; i++)
+    for (int j = 0; j < i; j++)
+      if (out->m[j].var == out->m[i].var) {
+        diag_error(out->m[i].loc, "'%s' is already in another data clause of this directive", out->m[i].var->name);
+        break;
+      }
+}
+
 void xf_directive_maps(Program *p, const Directive *d, DataMapList *out) {
+  int from = out->n;
   for (int i = 0; i < d->nclauses; i++) {
+    if (misused_clause(d, &d->clauses[i])) continue;
     bool force_delete;
     int kind = clause_map_kind(d, &d->clauses[i], &force_delete);
     if (kind >= 0) xf_clause_maps(p, d, &d->clauses[i], (XMapKind)kind, force_delete, out);
   }
+  check_one_clause_per_var(out, from);
 }

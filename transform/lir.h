@@ -117,6 +117,7 @@ typedef struct Standalone {
   StandaloneKind kind;
   DataMapList maps;  /* SA_UPDATE: XM_TO = to the device, XM_FROM = to the host */
   Expr if_cond;
+  bool if_present;   /* update if_present: skip sections that are not mapped */
 } Standalone;
 
 struct Program {

@@ -14,6 +14,18 @@ static bool is_parallel_loop(const Directive *d) {
   return is_loop(d->kind) && d->kind != DIR_OMP_SIMD && !dir_find_clause(d, CL_SEQ);
 }
 
+/* Clauses gtcc parses but does not implement on the constructs it lowers:
+ * ignoring them could change results, so they are errors. */
+static void check_supported(const Directive *d) {
+  static const ClauseKind unsupported[] = {CL_LASTPRIVATE, CL_LINEAR, CL_ORDERED, CL_TILE, CL_ATTACH, CL_DETACH,
+                                           CL_NO_CREATE, CL_DEFAULTMAP, CL_DEVICE_NUM, CL_DEPEND, CL_ALIGNED};
+  for (int i = 0; i < d->nclauses; i++)
+    for (size_t u = 0; u < sizeof unsupported / sizeof *unsupported; u++)
+      if (d->clauses[i].kind == unsupported[u])
+        diag_error(d->clauses[i].loc, "clause '%s' on '%s' is not supported by gtcc", clause_spelling(d->clauses[i].kind),
+                   dir_name(d->kind));
+}
+
 /* ---- kernels ------------------------------------------------------------- */
 
 /* The single statement inside s, looking through { } with one item. */
@@ -75,6 +87,7 @@ static void check_inner(Program *p, Kernel *k, Stmt *s) {
   for (int i = 0; i < s->ndirs; i++) {
     Directive *d = s->dirs[i];
     if (is_loop(d->kind)) {
+      check_supported(d);
       if (is_parallel_loop(d)) VEC_PUSH(k->seq_inner, k->nseq_inner, k->seq_inner_cap, s);
     } else
       diag_error(d->loc, "'%s' inside the '%s' region at line %d is not supported", dir_name(d->kind), k->what,
@@ -82,6 +95,17 @@ static void check_inner(Program *p, Kernel *k, Stmt *s) {
   }
   (void)p;
   for (int i = 0; i < s->nkids; i++) check_inner(p, k, s->kids[i]);
+}
+
+/* Standalone directives (barrier, taskwait, update, ...) inside a kernel
+ * body attach to no statement; gtcc cannot run them there. */
+static void check_standalone_inside(Program *p, Kernel *k) {
+  for (int i = 0; i < p->tu->ndirs; i++) {
+    const Directive *d = p->tu->dirs[i];
+    if ((dir_flags(d->kind) & DF_STANDALONE) && d->loc.offset > k->body->begin && d->loc.offset < k->body->end)
+      diag_error(d->loc, "'%s' inside the '%s' region at line %d is not supported", dir_name(d->kind), k->what,
+                 k->loc.line);
+  }
 }
 
 static char *kernel_name(const Program *p, const Directive *d, int id) {
@@ -109,6 +133,8 @@ static void make_kernel(Program *p, Stmt *s, Directive *d, Directive *outer, uns
   k->replace_begin = replace_begin;
   k->name = kernel_name(p, d, k->id);
   k->block = 256;
+  check_supported(d);
+  if (outer) check_supported(outer);
   VEC_PUSH(p->kernels, p->nkernels, p->kernels_cap, k);
   if (s->kind != ST_FOR || !s->loop->canonical) return; /* attach.c reported it */
   if (!form_collapse(k, d)) return;
@@ -119,6 +145,8 @@ static void make_kernel(Program *p, Stmt *s, Directive *d, Directive *outer, uns
     if ((c = dir_find_clause(ds[i], CL_VECTOR_LENGTH)) || (c = dir_find_clause(ds[i], CL_THREAD_LIMIT))) {
       int b = const_int(&c->expr, 256);
       if (b >= 32 && b <= 1024 && b % 32 == 0) k->block = b;
+      else if (b < 0)
+        diag_warning(c->loc, "'%s(%s)' ignored: gtcc needs a constant here", clause_spelling(c->kind), c->expr.text);
       else if (b > 0) diag_warning(c->loc, "'%s(%s)' ignored: gtcc uses a multiple of 32 up to 1024 threads", clause_spelling(c->kind), c->expr.text);
     }
     if ((c = dir_find_clause(ds[i], CL_NUM_GANGS)) || (c = dir_find_clause(ds[i], CL_NUM_TEAMS))) k->max_blocks = c->expr;
@@ -126,20 +154,24 @@ static void make_kernel(Program *p, Stmt *s, Directive *d, Directive *outer, uns
   }
   xf_directive_maps(p, d, &k->maps);
   check_inner(p, k, k->body);
+  check_standalone_inside(p, k);
   xf_capture(p, k);
   xf_nested(p, k);
 }
 
 /* ---- data regions and standalone directives ------------------------------ */
 
-static bool contains_exit(const Stmt *s) {
-  if (s->kind == ST_RETURN || s->kind == ST_GOTO) return true;
-  for (int i = 0; i < s->nkids; i++)
-    if (contains_exit(s->kids[i])) return true;
-  return false;
+static const Stmt *find_exit(const Stmt *s) {
+  if (s->kind == ST_RETURN || s->kind == ST_GOTO) return s;
+  for (int i = 0; i < s->nkids; i++) {
+    const Stmt *e = find_exit(s->kids[i]);
+    if (e) return e;
+  }
+  return NULL;
 }
 
 static void make_data_region(Program *p, Stmt *s, Directive *d, unsigned wrap_begin) {
+  check_supported(d);
   DataRegion *r = xcalloc(1, sizeof *r);
   r->dir = d;
   r->stmt = s;
@@ -147,21 +179,26 @@ static void make_data_region(Program *p, Stmt *s, Directive *d, unsigned wrap_be
   xf_directive_maps(p, d, &r->maps);
   const Clause *c = dir_find_clause(d, CL_IF);
   if (c) r->if_cond = c->expr;
-  if (contains_exit(s))
-    diag_error(d->loc, "'return' or 'goto' inside the '%s' region would skip its end; restructure the code",
-               dir_name(d->kind));
+  const Stmt *exit = find_exit(s);
+  if (exit)
+    diag_error(exit->loc, "'%s' inside the '%s' region at line %d would skip its end; restructure the code",
+               exit->kind == ST_RETURN ? "return" : "goto", dir_name(d->kind), d->loc.line);
   VEC_PUSH(p->datas, p->ndatas, p->datas_cap, r);
 }
 
 static void make_standalone(Program *p, Directive *d) {
+  check_supported(d);
   Standalone *sa = xcalloc(1, sizeof *sa);
   sa->dir = d;
+  sa->if_present = dir_find_clause(d, CL_IF_PRESENT) != NULL;
   switch (d->kind) {
   case DIR_ACC_ENTER_DATA: case DIR_OMP_TARGET_ENTER_DATA: sa->kind = SA_ENTER; break;
   case DIR_ACC_EXIT_DATA: case DIR_OMP_TARGET_EXIT_DATA: sa->kind = SA_EXIT; break;
   default: sa->kind = SA_UPDATE; break;
   }
   xf_directive_maps(p, d, &sa->maps);
+  if (sa->maps.n == 0 && diag_error_count() == 0)
+    diag_error(d->loc, "'%s' needs at least one data clause", dir_name(d->kind));
   const Clause *c = dir_find_clause(d, CL_IF);
   if (c) sa->if_cond = c->expr;
   VEC_PUSH(p->standalones, p->nstandalones, p->standalones_cap, sa);
@@ -174,17 +211,28 @@ static bool is_standalone_data(DirKind k) {
 
 /* ---- walking the statement tree ------------------------------------------ */
 
-/* `acc parallel { acc loop for ... }`, `omp target teams { distribute ... }`:
- * each loop with a loop directive in the body becomes a kernel; the
- * construct's data clauses become a data region around the body. */
-static void compute_region(Program *p, Stmt *s, Directive *d) {
-  Stmt *body = s;
-  Stmt **items = &body;
-  int nitems = 1;
-  if (s->kind == ST_COMPOUND) items = s->kids, nitems = s->nkids;
-  int found = 0;
-  for (int i = 0; i < nitems; i++) {
-    Stmt *it = items[i];
+/* `acc parallel { acc loop for ... }`, `omp target teams { distribute ... }`,
+ * or `omp target` + `teams distribute parallel for` on the same loop: each
+ * loop with a loop directive becomes a kernel; the construct's data clauses
+ * become a data region around them, formed first so the kernels see it. */
+static void compute_region(Program *p, Stmt *s, Directive *d, int di) {
+  if (s->kind != ST_COMPOUND) {
+    Directive *ld = NULL;
+    for (int j = di + 1; j < s->ndirs && !ld; j++)
+      if (is_loop(s->dirs[j]->kind)) ld = s->dirs[j];
+    if (s->kind != ST_FOR || !ld) {
+      diag_error(s->loc, "gtcc supports only loops with a loop directive (e.g. 'acc loop') directly inside '%s'",
+                 dir_name(d->kind));
+      return;
+    }
+    unsigned inner_begin = s->dirs[di + 1]->loc.offset;
+    make_data_region(p, s, d, inner_begin);
+    make_kernel(p, s, ld, d, inner_begin);
+    return;
+  }
+  make_data_region(p, s, d, s->begin);
+  for (int i = 0; i < s->nkids; i++) {
+    Stmt *it = s->kids[i];
     if (it->kind == ST_NULL) continue;
     Directive *ld = NULL;
     for (int j = 0; j < it->ndirs; j++)
@@ -195,10 +243,7 @@ static void compute_region(Program *p, Stmt *s, Directive *d) {
       continue;
     }
     make_kernel(p, it, ld, d, it->dirs[0]->loc.offset);
-    found++;
   }
-  if (!found && nitems > 0) return;
-  make_data_region(p, s, d, s->begin);
 }
 
 /* Handles the directives attached to s from index i on. Returns true if s
@@ -216,7 +261,7 @@ static bool handle_dirs(Program *p, Stmt *s, int i) {
       return true;
     }
     if (flags & DF_COMPUTE) {
-      compute_region(p, s, d);
+      compute_region(p, s, d, i);
       return true;
     }
     if (d->kind == DIR_ACC_LOOP) {

@@ -1,5 +1,5 @@
 // expect: 9:38: error: use of undeclared identifier 'y'
-// known-bug: (1) forwarded libclang diagnostics have no source line and caret;
+// fixed bug (regression test): (1) forwarded libclang diagnostics have no source line and caret;
 //   (2) a C error inside the loop adds a spurious follow-on error
 //   `8:1: error: 'acc parallel loop' must be followed by a statement`
 //   (this case flips only once both are fixed)

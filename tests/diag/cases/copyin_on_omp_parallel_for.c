@@ -1,5 +1,5 @@
 // expect: 7:50: error:
-// known-bug: copyin(x[0:n]) on 'omp target teams distribute parallel for' is accepted
+// fixed bug (regression test): copyin(x[0:n]) on 'omp target teams distribute parallel for' is accepted
 //   (exit 0) and mapped like OpenACC copyin, but OpenMP copyin copies
 //   threadprivate variables and takes no array sections; expected an error
 //   pointing at the clause (suggesting map(to: x[0:n]))

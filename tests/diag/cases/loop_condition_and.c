@@ -1,5 +1,5 @@
 // expect: 7:19: error: loop after 'acc parallel loop' is not in canonical form
-// known-bug: a condition `i < n && i < k` is taken as canonical with upper bound
+// fixed bug (regression test): a condition `i < n && i < k` is taken as canonical with upper bound
 //   "n && i < k" (--dump-after=parse); the generated host code then fails in cc
 //   with "12:70: error: 'i' undeclared" (a line past the end of this file)
 void f(int n, int k, double *x) {

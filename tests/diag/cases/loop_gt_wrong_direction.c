@@ -1,5 +1,5 @@
 // expect: 7:31: error:
-// known-bug: `for (int i = n - 1; i >= 0; i++)` after 'acc parallel loop' is accepted
+// fixed bug (regression test): `for (int i = n - 1; i >= 0; i++)` after 'acc parallel loop' is accepted
 //   (exit 0): the constant step goes up while the condition needs i to go down
 //   (clang -fopenmp: "increment expression must cause 'i' to decrease")
 void f(int n, double *x) {

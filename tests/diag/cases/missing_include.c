@@ -1,5 +1,5 @@
 // expect: 3:10: error: 'no_such_header_gtcc.h' file not found
-// known-bug: forwarded libclang diagnostics have no source line and caret
+// fixed bug (regression test): forwarded libclang diagnostics have no source line and caret
 #include "no_such_header_gtcc.h"
 void f(int n, double *x) {
 #pragma acc parallel loop copy(x[0:n])

@@ -1,5 +1,5 @@
 // expect: 9:17: error: 'return'
-// known-bug: the error is reported at the 'acc data' pragma (5:1) instead of at the
+// fixed bug (regression test): the error is reported at the 'acc data' pragma (5:1) instead of at the
 //   offending `return` (9:17), which is hard to find in a long region
 int f(int n, double *x) {
 #pragma acc data copy(x[0:n])

@@ -1,5 +1,5 @@
 // expect: 5:1: error:
-// known-bug: `#pragma omp target update` without a to or from clause is accepted
+// fixed bug (regression test): `#pragma omp target update` without a to or from clause is accepted
 //   (exit 0); OpenMP requires at least one motion clause
 void f(int n, double *x) {
 #pragma omp target update

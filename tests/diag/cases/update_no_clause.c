@@ -1,5 +1,5 @@
 // expect: 5:1: error:
-// known-bug: `#pragma acc update` without a self, host or device clause is accepted
+// fixed bug (regression test): `#pragma acc update` without a self, host or device clause is accepted
 //   (exit 0); OpenACC requires at least one
 void f(int n, double *x) {
 #pragma acc update
