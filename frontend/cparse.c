@@ -457,8 +457,8 @@ static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent, CXClientData 
   (void)parent;
   Parser *p = d;
   unsigned b, e;
-  if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)) || !cursor_range(c, &b, &e))
-    return CXChildVisit_Continue;
+  /* The extent, not the name's location: a name may come from a macro. */
+  if (!cursor_range(c, &b, &e)) return CXChildVisit_Continue;
   switch (clang_getCursorKind(c)) {
   case CXCursor_InclusionDirective: add_top(p, TOP_INCLUDE, c, b, e); break;
   case CXCursor_MacroDefinition:

@@ -31,6 +31,11 @@ TranslationUnit *fe_parse(const char *path, const FeOptions *opts) {
   }
   TranslationUnit *tu = xcalloc(1, sizeof *tu);
   tu->file = f;
+  if (opts && opts->nclang_args > 0) {
+    tu->clang_args = xmalloc((size_t)opts->nclang_args * sizeof *tu->clang_args);
+    for (int i = 0; i < opts->nclang_args; i++) tu->clang_args[i] = xstrdup(opts->clang_args[i]);
+    tu->nclang_args = opts->nclang_args;
+  }
   tu->npragmas = fe_scan_pragmas(f, &tu->pragmas);
   int cap = 0;
   for (int i = 0; i < tu->npragmas && !diag_too_many(); i++) {
@@ -146,6 +151,8 @@ void fe_free(TranslationUnit *tu) {
     free(v);
   }
   free(tu->vars);
+  for (int i = 0; i < tu->nclang_args; i++) free(tu->clang_args[i]);
+  free(tu->clang_args);
   srcfile_free(tu->file);
   free(tu);
 }

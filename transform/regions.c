@@ -108,6 +108,19 @@ static void check_standalone_inside(Program *p, Kernel *k) {
   }
 }
 
+/* A short hash of what makes this translation unique (source text, -D/-U/-I,
+ * CollectiveDP options), so one file compiled twice with different macros
+ * links into one program without clashing names. */
+static unsigned unit_hash(const Program *p) {
+  unsigned h = 2166136261u;
+  const TranslationUnit *tu = p->tu;
+  for (size_t i = 0; i < tu->file->len; i++) h = (h ^ (unsigned char)tu->file->text[i]) * 16777619u;
+  for (int a = 0; a < tu->nclang_args; a++)
+    for (const char *c = tu->clang_args[a]; *c; c++) h = (h ^ (unsigned char)*c) * 16777619u;
+  h = (h ^ (unsigned)p->opts.cdp_mode) * 16777619u;
+  return h & 0xffffffu;
+}
+
 static char *kernel_name(const Program *p, const Directive *d, int id) {
   const char *path = p->tu->file->path, *base = strrchr(path, '/');
   base = base ? base + 1 : path;
@@ -116,7 +129,7 @@ static char *kernel_name(const Program *p, const Directive *d, int id) {
   sb_puts(&sb, "gt_");
   for (const char *c = base; *c && *c != '.'; c++)
     sb_putc(&sb, (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ? *c : '_');
-  sb_printf(&sb, "_%d_k%d", d->loc.line, id);
+  sb_printf(&sb, "_%d_k%d_%06x", d->loc.line, id, unit_hash(p));
   return sb_take(&sb);
 }
 

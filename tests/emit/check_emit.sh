@@ -58,13 +58,14 @@ want_lines=$(awk '
 ' "$SRC" | tr '\n' ' ')
 want=$(echo $want_lines | wc -w)
 [ "$want" -gt 0 ] || fail "the source has no compute construct (test input error)"
-# Kernels are named gt_<file>_<line>_k<i>_<role> (role: kernel, nlk, ...):
+# Kernels are named gt_<file>_<line>_k<i>_<hash>_<role> (role: kernel, nlk, ...;
+# hash: 6 hex digits naming the translation):
 # a construct may need more than one kernel (CollectiveDP adds a next-level
-# kernel), so count the distinct gt_<file>_<line>_k<i> groups, and check
+# kernel), so count the distinct gt_<file>_<line>_k<i>_<hash> groups, and check
 # that their lines are the lines of the constructs.
 mapfile -t kernels < <(grep -E '__global__' "$cu" | sed -E 's/.*__global__ .*\b(gt_[A-Za-z0-9_]*)\(.*/\1/')
 [ "${#kernels[@]}" -ge "$want" ] || fail "$cu has ${#kernels[@]} __global__ kernels, the source has $want compute constructs"
-groups=$(printf '%s\n' "${kernels[@]}" | sed -nE "s/^(gt_.*_([0-9]+)_k[0-9]+)_[A-Za-z0-9]+$/\2 \1/p" | sort -u)
+groups=$(printf '%s\n' "${kernels[@]}" | sed -nE "s/^(gt_.*_([0-9]+)_k[0-9]+_[0-9a-f]{6})_[A-Za-z0-9]+$/\2 \1/p" | sort -u)
 ngroups=$(printf '%s\n' "$groups" | grep -c .)
 [ "$ngroups" -eq "$want" ] ||
   fail "$cu has kernels for $ngroups constructs (${kernels[*]}), the source has $want compute constructs"
