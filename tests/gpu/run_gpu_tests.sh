@@ -9,8 +9,12 @@
 # tests/gpu folder itself, possibly copied to another machine: nothing else
 # is needed there (no CMake, CTest, gtcc, libclang; just bash and coreutils).
 # NAMEs pick examples or test programs (default: all). Every program runs at
-# least at a large size (its defaults) and at edge sizes; spmv also on every
-# data/*.mtx. Prints PASS/FAIL/SKIP per case and a summary line.
+# least at a large size (its defaults) and at edge sizes; spmv, spmv_omp and
+# bfs also on every data/*.mtx. nested_spmv_MODE (the CollectiveDP test
+# program built with gtcc --cdp=MODE) runs on every matrix it generates,
+# every data/*.mtx and, with a tiny context buffer (GTRT_CDP_CAPACITY), on
+# the matrices whose contexts overflow it. Prints PASS/FAIL/SKIP per case
+# and a summary line.
 #
 # Exit status: 0 all run cases passed, 1 a case failed, 77 every case was
 # skipped (no GPU: the .gpu binary exits 77 under GTRT_REQUIRE_DEVICE=1),
@@ -39,21 +43,35 @@ DATA=$BIN/data
 
 # The examples and their argument lists, small/edge cases first (the first
 # run also finds out whether there is a GPU). "-" means no arguments (the
-# program's large defaults). A case may end with "|NUMDIFF OPTIONS".
-EXAMPLES=(saxpy stencil2d dot data_reuse spmv)
+# program's large defaults). A case may start with VAR=VALUE words: the
+# environment of both runs. A case may end with "|NUMDIFF OPTIONS".
+EXAMPLES=(saxpy stencil2d dot data_reuse spmv spmv_omp bfs)
+mtx_files() {
+  local f
+  for f in "$DATA"/*.mtx; do
+    [ -e "$f" ] && printf '%s\n' "$f"
+  done
+}
 cases_for() {
   case $1 in
   saxpy) printf '%s\n' "1" "0" "1000 2" "-" "100000000 1" ;;
   stencil2d) printf '%s\n' "1 1 3" "3 3 1" "2 7 2" "130 67 9" "-" "1024 8192 20" ;;
   dot) printf '%s\n' "1" "0" "1000" "-" ;;
   data_reuse) printf '%s\n' "1" "0" "1000" "-" ;;
-  spmv)
+  spmv | spmv_omp)
     printf '%s\n' "1" "0" "2" "1000"
-    local f
-    for f in "$DATA"/*.mtx; do
-      [ -e "$f" ] && printf '%s\n' "$f"
-    done
+    mtx_files
     printf '%s\n' "-" "200000 2" ;;
+  bfs)
+    printf '%s\n' "1" "0" "2" "1000 3"
+    mtx_files
+    printf '%s\n' "-" "300000 4" ;;
+  nested_spmv_*)
+    printf '%s\n' zero "empty 1" "giant1 1" allshort poisson "medium 200" medium empty allabove \
+      giant1 arrow powerlaw
+    mtx_files
+    printf '%s\n' "GTRT_CDP_CAPACITY=3 powerlaw" "GTRT_CDP_CAPACITY=3 giant1" \
+      "GTRT_CDP_CAPACITY=0 allabove 60" ;;
   *) printf '%s\n' "-" ;; # other test programs (tests/emit/cases): no arguments
   esac
 }
@@ -85,11 +103,16 @@ pass=0 fail=0 skip=0 no_gpu=0 k=0
 now() { date +%s.%N; }
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
-# run_case PROGRAM ARGS [NUMDIFF OPTIONS]
+# run_case PROGRAM ARGS [NUMDIFF OPTIONS]; ARGS may start with VAR=VALUE words.
 run_case() {
   local p=$1 args=$2 opts=$3 label rc t0 t1 t2
-  local -a argv=()
+  local -a argv=() envs=()
   [ "$args" = - ] || read -r -a argv <<<"$args"
+  while [ ${#argv[@]} -gt 0 ] && [[ ${argv[0]} =~ ^[A-Za-z_][A-Za-z0-9_]*= ]]; do
+    envs+=("${argv[0]}")
+    argv=("${argv[@]:1}")
+  done
+  [ ${#argv[@]} -eq 1 ] && [ "${argv[0]}" = - ] && argv=()
   label="$p ${args//$DATA\//data/}"
   [ "$args" = - ] && label="$p (defaults)"
   k=$((k + 1))
@@ -104,7 +127,7 @@ run_case() {
     return
   fi
   t0=$(now)
-  GTRT_REQUIRE_DEVICE=1 "${TIMEOUT[@]}" "$BIN/$p.gpu" "${argv[@]}" >"$OUT/$k.gpu.out" 2>"$OUT/$k.gpu.err"
+  env "${envs[@]}" GTRT_REQUIRE_DEVICE=1 "${TIMEOUT[@]}" "$BIN/$p.gpu" "${argv[@]}" >"$OUT/$k.gpu.out" 2>"$OUT/$k.gpu.err"
   rc=$?
   t1=$(now)
   if [ $rc -eq 77 ]; then
@@ -113,7 +136,7 @@ run_case() {
     no_gpu=1
     return
   fi
-  "${TIMEOUT[@]}" "$BIN/$p.cpu" "${argv[@]}" >"$OUT/$k.cpu.out" 2>"$OUT/$k.cpu.err"
+  env "${envs[@]}" "${TIMEOUT[@]}" "$BIN/$p.cpu" "${argv[@]}" >"$OUT/$k.cpu.out" 2>"$OUT/$k.cpu.err"
   local crc=$?
   t2=$(now)
   if [ $rc -ne 0 ] || [ $crc -ne 0 ]; then
