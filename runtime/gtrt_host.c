@@ -217,7 +217,16 @@ void *gtrt_scratch(const gtrt_site *site, size_t bytes) {
 
 unsigned gtrt_grid_for(long long trip, unsigned block) {
   gtrt_use_device();
-  return gtrt_grid_calc(trip, block, gtrt_sms, gtrt_tpsm);
+  /* GTRT_GRID_WAVES=W allows W times the resident blocks (0: one thread per
+   * iteration); for measuring the grid-stride trade-off. */
+  static long waves = -1;
+  if (waves < 0) {
+    const char *v = getenv("GTRT_GRID_WAVES");
+    waves = v && *v ? strtol(v, NULL, 10) : 1;
+    if (waves < 0) waves = 1;
+  }
+  if (waves == 0) return gtrt_grid_calc(trip, block, 0x7fffffffu / 2048u, 2048);
+  return gtrt_grid_calc(trip, block, gtrt_sms * (unsigned)waves, gtrt_tpsm);
 }
 
 /* ---- CollectiveDP support ------------------------------------------------ */
