@@ -122,20 +122,50 @@ static void emit_grid_stride_loop(StrBuf *sb, const Kernel *k) {
   }
 }
 
+/* collapse(2) over a wide inner loop: blocks take 2D tiles of
+ * (blockDim/32) x 32 iterations, so a stencil's neighbours in the outer
+ * dimension are read by the same block and hit in L1 (docs/design.md has
+ * the measurements). One division per tile, not per iteration. */
+static void emit_tiled_loop(StrBuf *sb, const Kernel *k) {
+  sb_puts(sb, "  const gt_idx gt_m0 = (gt_idx)gt_n0, gt_m1 = (gt_idx)gt_n1, gt_rows = (gt_idx)(blockDim.x >> 5);\n"
+              "  const gt_idx gt_tiles1 = (gt_m1 + 31) / 32, gt_tiles = (gt_m0 + gt_rows - 1) / gt_rows * gt_tiles1;\n"
+              "  for (gt_idx gt_t = blockIdx.x; gt_t < gt_tiles; gt_t += gridDim.x) {\n"
+              "    const gt_idx gt_c0 = gt_t / gt_tiles1 * gt_rows + (gt_idx)(threadIdx.x >> 5);\n"
+              "    const gt_idx gt_c1 = gt_t % gt_tiles1 * 32 + (gt_idx)(threadIdx.x & 31u);\n"
+              "    if (gt_c0 >= gt_m0 || gt_c1 >= gt_m1) continue;\n");
+  for (int l = 0; l < 2; l++) {
+    const CVar *iv = k->loops[l]->iv;
+    sb_printf(sb, "    %s %s = (%s)(gt_lb%d + gt_c%d * gt_st%d);\n", iv->type, iv->name, iv->type, l, l, l);
+  }
+}
+
+/* The loop body, verbatim, closing the loop opened before it. */
+static void emit_body(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts) {
+  if (!opts->no_line_directives) cg_line_directive(sb, p->tu, k->body->loc.line);
+  sb_puts(sb, "    ");
+  cg_copy_source(sb, p->tu, k->body->begin, k->body->end);
+  sb_puts(sb, "\n  }\n");
+}
+
 static void emit_kernel(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts) {
   sb_printf(sb, "/* ---- %s at %s:%d */\n", k->what, p->tu->file->path, k->loc.line);
   for (int i = 0; i < k->nseq_inner; i++)
     sb_printf(sb, "/* gtcc: note: the inner parallel loop at %s:%d runs sequentially in each thread: %s */\n",
               p->tu->file->path, k->seq_inner[i]->loc.line, k->flat_reason ? k->flat_reason : "");
-  sb_printf(sb, "template <class gt_idx>\n__global__ void __launch_bounds__(%d) %s_kernel(", k->block, k->name);
+  sb_printf(sb, "template <class gt_idx%s>\n__global__ void __launch_bounds__(%d) %s_kernel(",
+            k->collapse == 2 ? ", bool gt_tiled" : "", k->block, k->name);
   kernel_params(sb, k);
   sb_puts(sb, ") {\n");
   kernel_locals(sb, k);
+  if (k->collapse == 2) {
+    sb_puts(sb, "  if (gt_tiled) {\n");
+    emit_tiled_loop(sb, k);
+    emit_body(sb, p, k, opts);
+    sb_puts(sb, "  } else {\n");
+  }
   emit_grid_stride_loop(sb, k);
-  if (!opts->no_line_directives) cg_line_directive(sb, p->tu, k->body->loc.line);
-  sb_puts(sb, "    ");
-  cg_copy_source(sb, p->tu, k->body->begin, k->body->end);
-  sb_puts(sb, "\n  }\n");
+  emit_body(sb, p, k, opts);
+  if (k->collapse == 2) sb_puts(sb, "  }\n");
   for (int i = 0; i < k->ncaps; i++) {
     const Capture *c = &k->caps[i];
     if (c->kind != CAP_REDUCTION) continue;
@@ -188,6 +218,12 @@ static void kernel_args(StrBuf *sb, const Kernel *k) {
   }
 }
 
+static void emit_launch(StrBuf *sb, const Kernel *k, const char *cond, const char *targs) {
+  sb_printf(sb, "  %s%s_kernel<%s><<<gt_grid, gt_block>>>(", cond, k->name, targs);
+  kernel_args(sb, k);
+  sb_puts(sb, ");\n");
+}
+
 static void emit_stub(StrBuf *sb, const Kernel *k) {
   sb_printf(sb, "extern \"C\" void %s(", k->name);
   cg_stub_params(sb, k, 1);
@@ -228,11 +264,14 @@ static void emit_stub(StrBuf *sb, const Kernel *k) {
   sb_puts(sb, "  double gt_t0 = gtrt_profile_enabled() ? gtrt_now_ms() : 0.0;\n");
   /* 32-bit counters when the iteration space plus one stride fits */
   sb_puts(sb, "  const bool gt_small = gt_total + (long long)gt_grid * gt_block < 2147483647LL;\n");
-  for (int v = 0; v < 2; v++) {
-    sb_printf(sb, "  %s%s_kernel<%s><<<gt_grid, gt_block>>>(", v ? "else " : "if (gt_small) ", k->name,
-              v ? "long long" : "int");
-    kernel_args(sb, k);
-    sb_puts(sb, ");\n");
+  if (k->collapse == 2) { /* 2D tiles only when the inner loop fills a warp */
+    static const char *const cond[] = {"if (gt_tiled && gt_small) ", "else if (gt_tiled) ", "else if (gt_small) ", "else "};
+    static const char *const targs[] = {"int, true", "long long, true", "int, false", "long long, false"};
+    sb_puts(sb, "  const bool gt_tiled = gt_n1 >= 32;\n");
+    for (int v = 0; v < 4; v++) emit_launch(sb, k, cond[v], targs[v]);
+  } else {
+    emit_launch(sb, k, "if (gt_small) ", "int");
+    emit_launch(sb, k, "else ", "long long");
   }
   sb_puts(sb, "  GTRT_LAUNCH_CHECK(gt_site);\n");
   for (int i = 0; i < k->ncaps; i++) {

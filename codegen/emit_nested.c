@@ -24,6 +24,10 @@ static char *field_type(const CVar *v) {
   return r;
 }
 
+/* Blocks per SM the kernels must fit: 1024 of the 2048 resident threads
+ * (64 registers); measured best of 768/1024/1536 in docs/collectivedp.md. */
+static int min_blocks(const Kernel *k) { return k->block >= 1024 ? 1 : 1024 / k->block; }
+
 static const char *rel_const(RelOp r) {
   static const char *names[] = {"GTRT_REL_LT", "GTRT_REL_LE", "GTRT_REL_GT", "GTRT_REL_GE"};
   return names[r];
@@ -167,7 +171,8 @@ static void emit_item_call(StrBuf *sb, const Kernel *k, const char *warp, const 
 
 /* NLK: blocks take the work items of segment gt_seg in turn. */
 static void emit_nlk(StrBuf *sb, const Kernel *k) {
-  sb_printf(sb, "__global__ void __launch_bounds__(%d) %s_nlk(unsigned gt_seg, unsigned gt_item_cap", k->block, k->name);
+  sb_printf(sb, "__global__ void __launch_bounds__(%d, %d) %s_nlk(unsigned gt_seg, unsigned gt_item_cap", k->block,
+            min_blocks(k), k->name);
   cdp_params(sb, k);
   capture_params(sb, k);
   sb_puts(sb, ") {\n"
@@ -190,24 +195,33 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
   const Nested *n = k->nested;
   const ForLoop *in = n->inner->loop;
   const Stmt *body = k->body;
-  sb_printf(sb, "__global__ void __launch_bounds__(%d) %s_kernel(long long gt_n0, long long gt_lb0, long long gt_st0, "
+  /* Occupancy floor: without a bound the kernel takes ~90 registers (1/4
+   * occupancy), which cost a third of the bandwidth on short inner loops;
+   * docs/collectivedp.md has the measurements. -DGTCC_CDP_MIN_BLOCKS=N
+   * overrides it. */
+  sb_printf(sb, "#ifndef GTCC_CDP_MIN_BLOCKS\n#define GTCC_CDP_MIN_BLOCKS %d\n#endif\n", min_blocks(k));
+  sb_printf(sb, "template <class gt_idx>\n__global__ void __launch_bounds__(%d, GTCC_CDP_MIN_BLOCKS) %s_kernel(long long gt_n0, long long gt_lb0, long long gt_st0, "
                 "unsigned gt_ctx_cap, unsigned gt_item_cap, unsigned *gt_done",
             k->block, k->name);
   cdp_params(sb, k);
   capture_params(sb, k);
-  sb_puts(sb, ") {\n  const int gt_lane = (int)(threadIdx.x & 31u);\n");
+  sb_puts(sb, ") {\n  const int gt_lane = (int)(threadIdx.x & 31u), gt_warp = (int)(threadIdx.x >> 5);\n");
   switch (n->mode) {
   case CDP_CTA: sb_puts(sb, "  const unsigned gt_seg = blockIdx.x;\n"); break;
   case CDP_WARP: sb_puts(sb, "  const unsigned gt_seg = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;\n"); break;
   default: sb_puts(sb, "  const unsigned gt_seg = 0;\n"); break;
   }
-  sb_puts(sb, "  (void)gt_done;\n"
+  /* Medium loops wait in a per-warp queue in shared memory: holding their
+   * contexts in registers across the whole body would cost occupancy. */
+  sb_printf(sb, "  __shared__ %s_ctx gt_wq[%d][32];\n  __shared__ unsigned gt_wq_n[%d];\n", k->name, k->block / 32,
+            k->block / 32);
+  sb_puts(sb, "  if (gt_lane == 0) gt_wq_n[gt_warp] = 0;\n  __syncwarp();\n  (void)gt_done;\n"
+              "  const gt_idx gt_m0 = (gt_idx)gt_n0;\n"
               "  /* warp-uniform grid-stride loop: lanes stay together for the warp tier */\n"
-              "  for (long long gt_base = (long long)blockIdx.x * blockDim.x + (threadIdx.x & ~31u); gt_base < gt_n0;\n"
-              "       gt_base += (long long)gridDim.x * blockDim.x) {\n"
-              "    const long long gt_c0 = gt_base + gt_lane;\n");
-  sb_printf(sb, "    %s_ctx gt_mine;\n    int gt_where = 0; /* 0: done here, 1: warp tier, 2: NLK */\n    do {\n", k->name);
-  sb_puts(sb, "      if (gt_c0 >= gt_n0) break;\n");
+              "  for (gt_idx gt_base = (gt_idx)blockIdx.x * blockDim.x + (threadIdx.x & ~31u); gt_base < gt_m0;\n"
+              "       gt_base += (gt_idx)gridDim.x * blockDim.x) {\n"
+              "    const gt_idx gt_c0 = gt_base + gt_lane;\n"
+              "    do {\n      if (gt_c0 >= gt_m0) break;\n");
   const CVar *iv = k->loops[0]->iv;
   sb_printf(sb, "      %s %s = (%s)(gt_lb0 + gt_c0 * gt_st0);\n", iv->type, iv->name, iv->type);
   /* Before */
@@ -220,44 +234,52 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
             "        const long long gt_ilb = (long long)(%s), gt_ist = (long long)(%s);\n"
             "        const long long gt_itc = gtrt_trip(gt_ilb, (long long)(%s), gt_ist, %s);\n"
             "        if (gt_itc > %lldLL) {\n"
+            "          %s_ctx gt_mine;\n"
             "          gt_mine.gt_ilb = gt_ilb; gt_mine.gt_ist = gt_ist; gt_mine.gt_itc = gt_itc; gt_mine.gt_iv = %s;\n",
-            in->lb.text, in->step.text, in->ub.text, rel_const(in->relop), n->warp_threshold, iv->name);
+            in->lb.text, in->step.text, in->ub.text, rel_const(in->relop), n->warp_threshold, k->name, iv->name);
   for (int i = 0; i < n->nctx; i++) sb_printf(sb, "          gt_mine.%s = %s;\n", n->ctx[i]->name, n->ctx[i]->name);
-  sb_printf(sb, "          gt_where = gt_itc > %lldLL ? 2 : 1;\n          break;\n        }\n      }\n", n->threshold);
-  /* the inner loop, run by this thread */
+  /* long: save the context for the NLK, one reservation per converged group */
+  sb_printf(sb,
+            "          bool gt_saved = false;\n"
+            "          if (gt_itc > %lldLL) {\n"
+            "            const unsigned gt_nch = (unsigned)((gt_itc + %lldLL - 1) / %lldLL);\n"
+            "            unsigned gt_slot, gt_first;\n"
+            "            if (gtrt_cdp_reserve(__activemask(), gt_nch, &gt_counts[2 * gt_seg], gt_ctx_cap, gt_item_cap, &gt_slot, &gt_first)) {\n"
+            "              gt_slot += gt_seg * gt_ctx_cap;\n"
+            "              gt_first += gt_seg * gt_item_cap;\n"
+            "              gt_mine.gt_first = gt_first;\n"
+            "              gt_mine.gt_nchunks = gt_nch;\n"
+            "              gt_ctxs[gt_slot] = gt_mine;\n"
+            "              gt_remaining[gt_slot] = gt_nch;\n"
+            "              for (unsigned gt_c = 0; gt_c < gt_nch; gt_c++) gt_items[gt_first + gt_c] = gt_slot;\n"
+            "              gt_saved = true;\n"
+            "            }\n"
+            "          }\n"
+            "          /* medium, or the buffer is full: the warp runs it after this round */\n"
+            "          if (!gt_saved) gt_wq[gt_warp][atomicAdd(&gt_wq_n[gt_warp], 1u)] = gt_mine;\n"
+            "          break;\n"
+            "        }\n"
+            "      }\n",
+            n->threshold, n->chunk, n->chunk);
+  /* short: the inner loop, run by this thread */
   cg_line_directive(sb, p->tu, n->inner->loc.line);
   sb_puts(sb, "      ");
   cg_copy_source(sb, p->tu, n->inner->begin, n->inner->end);
   sb_putc(sb, '\n');
   emit_after(sb, p, k, "      ");
   sb_puts(sb, "    } while (0);\n");
-  /* save long loops in the buffer, one reservation per warp */
-  sb_printf(sb,
-            "    if (__any_sync(0xffffffffu, gt_where == 2)) {\n"
-            "      const unsigned gt_nch = gt_where == 2 ? (unsigned)((gt_mine.gt_itc + %lldLL - 1) / %lldLL) : 0u;\n"
-            "      unsigned gt_slot = 0, gt_first = 0;\n"
-            "      if (gtrt_cdp_reserve(gt_where == 2, gt_nch, &gt_counts[2 * gt_seg], gt_ctx_cap, gt_item_cap, &gt_slot, &gt_first)) {\n"
-            "        gt_slot += gt_seg * gt_ctx_cap;\n"
-            "        gt_first += gt_seg * gt_item_cap;\n"
-            "        gt_mine.gt_first = gt_first;\n"
-            "        gt_mine.gt_nchunks = gt_nch;\n"
-            "        gt_ctxs[gt_slot] = gt_mine;\n"
-            "        gt_remaining[gt_slot] = gt_nch;\n"
-            "        for (unsigned gt_c = 0; gt_c < gt_nch; gt_c++) gt_items[gt_first + gt_c] = gt_slot;\n"
-            "      } else if (gt_where == 2)\n"
-            "        gt_where = 1; /* buffer full: the warp runs it */\n"
-            "    }\n",
-            n->chunk, n->chunk);
   /* the warp tier */
   sb_printf(sb,
-            "    for (unsigned gt_q = __ballot_sync(0xffffffffu, gt_where == 1); gt_q; gt_q &= gt_q - 1) {\n"
-            "      %s_ctx gt_c = gtrt_shfl_any(gt_mine, __ffs(gt_q) - 1);\n"
+            "    __syncwarp();\n"
+            "    const unsigned gt_nq = gt_wq_n[gt_warp];\n"
+            "    for (unsigned gt_q = 0; gt_q < gt_nq; gt_q++) {\n"
+            "      %s_ctx gt_c = gt_wq[gt_warp][gt_q];\n"
             "      gt_c.gt_nchunks = 1;\n"
             "      %s_exec<1>(gt_c, 0u, 0u, 0LL, gt_c.gt_itc",
             k->name, k->name);
   cdp_args(sb, k);
   capture_args(sb, k, "");
-  sb_puts(sb, ");\n    }\n  }\n");
+  sb_puts(sb, ");\n    }\n    __syncwarp();\n    if (gt_lane == 0) gt_wq_n[gt_warp] = 0;\n    __syncwarp();\n  }\n");
   /* launch variants that start the NLK from the device */
   switch (n->mode) {
   case CDP_TAIL:
@@ -355,10 +377,15 @@ static void emit_nested_stub(StrBuf *sb, const Kernel *k) {
   if (n->mode == CDP_CTA || n->mode == CDP_WARP)
     sb_puts(sb, "  if (gtrt_cdp_pending_launches(gt_site, (size_t)gt_nseg + 2048) != GTRT_OK) gtrt_fatal();\n");
   sb_puts(sb, "  double gt_t0 = gtrt_profile_enabled() ? gtrt_now_ms() : 0.0;\n");
-  sb_printf(sb, "  %s_kernel<<<gt_grid, gt_block>>>(gt_n0, gt_lb0, gt_st0, gt_ctx_cap, gt_item_cap, gt_done", k->name);
-  cdp_args(sb, k);
-  capture_args(sb, k, "gt_d_");
-  sb_puts(sb, ");\n  GTRT_CUDA(gt_site, cudaGetLastError());\n");
+  sb_puts(sb, "  const bool gt_small = gt_n0 + (long long)gt_grid * gt_block < 2147483647LL;\n");
+  for (int v = 0; v < 2; v++) {
+    sb_printf(sb, "  %s%s_kernel<%s><<<gt_grid, gt_block>>>(gt_n0, gt_lb0, gt_st0, gt_ctx_cap, gt_item_cap, gt_done",
+              v ? "else " : "if (gt_small) ", k->name, v ? "long long" : "int");
+    cdp_args(sb, k);
+    capture_args(sb, k, "gt_d_");
+    sb_puts(sb, ");\n");
+  }
+  sb_puts(sb, "  GTRT_CUDA(gt_site, cudaGetLastError());\n");
   if (n->mode == CDP_HOST || n->mode == CDP_DEFAULT) {
     sb_printf(sb, "  /* one NLK after the parent, in stream order; its blocks take the items in turn */\n"
                   "  const unsigned gt_nlk_grid = gtrt_grid_for(gt_nitem ? (long long)gt_nitem * gt_block : 1, gt_block);\n"

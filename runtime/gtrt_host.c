@@ -242,9 +242,9 @@ long long gtrt_cdp_capacity(void) {
 }
 
 gtrt_status gtrt_cdp_pending_launches(const gtrt_site *site, size_t n) {
-  static size_t current;
-  if (!gtrt_use_device() || n <= current) return GTRT_OK;
-  gtrt_status st = GTRT_CHECK(site, cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, n));
-  if (st == GTRT_OK) current = n;
-  return st;
+  if (!gtrt_use_device()) return GTRT_OK;
+  size_t current = 0; /* never lower a limit the program (or an earlier region) raised */
+  gtrt_status st = GTRT_CHECK(site, cudaDeviceGetLimit(&current, cudaLimitDevRuntimePendingLaunchCount));
+  if (st != GTRT_OK || n <= current) return st;
+  return GTRT_CHECK(site, cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, n));
 }

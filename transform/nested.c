@@ -103,6 +103,7 @@ static const char *inner_clauses(Program *p, Nested *n, CVar **before, int nbefo
         for (int b = 0; b < nbefore; b++) local |= before[b] == v;
         if (!v || !local || v->tkind != VT_SCALAR)
           return "its reduction variable is not a scalar declared in the outer loop body before it";
+        if (v->elem_size != 4 && v->elem_size != 8) return "its reduction variable is not 4 or 8 bytes wide";
         InnerReduction r = {v, cl->u.red_op};
         VEC_PUSH(n->reds, n->nreds, n->reds_cap, r);
       } else if (cl->kind == CL_PRIVATE && v) {
