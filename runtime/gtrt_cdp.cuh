@@ -5,6 +5,10 @@
 
 #include "gtrt_device.cuh"
 
+/* `#pragma unroll N` with N from a macro (pragma arguments are not expanded). */
+#define GTRT_PRAGMA_STR(x) #x
+#define GTRT_UNROLL(n) _Pragma(GTRT_PRAGMA_STR(unroll n))
+
 enum { GTRT_REL_LT, GTRT_REL_LE, GTRT_REL_GT, GTRT_REL_GE };
 
 /* Trip count of for (v = lb; v REL ub; v += st), computed by the parent
