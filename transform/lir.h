@@ -138,6 +138,8 @@ void xf_form_regions(Program *p);          /* regions.c */
 void xf_capture(Program *p, Kernel *k);     /* capture.c */
 void xf_device_functions(Program *p);       /* devfuncs.c */
 void xf_nested(Program *p, Kernel *k);      /* nested.c: decides KS_NESTED */
+/* Reports bad gtcc_cdp / gtcc_threshold arguments (nested.c). */
+void xf_check_gtcc_clauses(const Directive *d);
 /* Turns a data clause into DataMaps (datamap.c). */
 void xf_clause_maps(Program *p, const Directive *d, const Clause *c, XMapKind kind, bool force_delete, DataMapList *out);
 /* The variable a clause item names, as seen at offset (nearest declaration before it). */

@@ -47,18 +47,29 @@ static bool subtree_uses(const Stmt *s, const CVar *v, bool writes_only, SrcLoc 
   return false;
 }
 
-/* The CdpMode for k: the gtcc_cdp clause wins over --cdp. */
+void xf_check_gtcc_clauses(const Directive *d) {
+  const Clause *c = dir_find_clause(d, CL_GTCC_CDP);
+  if (c && xf_parse_cdp_mode(c->expr.text) < 0)
+    diag_error(c->expr.loc, "unknown gtcc_cdp mode '%s' (use off, host, tail, cta or warp)", c->expr.text);
+  c = dir_find_clause(d, CL_GTCC_THRESHOLD);
+  if (c) {
+    char *end;
+    long long v = strtoll(c->expr.text, &end, 0);
+    if (*end || v < 0) diag_error(c->expr.loc, "'gtcc_threshold' needs a non-negative integer constant");
+  }
+}
+
+/* The CdpMode for k: a gtcc_cdp clause (outer directive, its construct,
+ * or the inner loop's) wins over --cdp. */
 static CdpMode kernel_mode(const Program *p, const Kernel *k) {
-  const Directive *ds[2] = {k->dir, k->outer};
-  for (int i = 0; i < 2; i++) {
+  const Directive *ds[3] = {k->dir, k->outer, NULL};
+  for (int s = 0; s < k->nseq_inner; s++)
+    for (int d = 0; d < k->seq_inner[s]->ndirs && !ds[2]; d++)
+      if (dir_find_clause(k->seq_inner[s]->dirs[d], CL_GTCC_CDP)) ds[2] = k->seq_inner[s]->dirs[d];
+  for (int i = 0; i < 3; i++) {
     const Clause *c = ds[i] ? dir_find_clause(ds[i], CL_GTCC_CDP) : NULL;
-    if (!c) continue;
-    int m = xf_parse_cdp_mode(c->expr.text);
-    if (m < 0) {
-      diag_error(c->expr.loc, "unknown gtcc_cdp mode '%s' (use off, host, tail, cta or warp)", c->expr.text);
-      return CDP_OFF;
-    }
-    return (CdpMode)m;
+    int m = c ? xf_parse_cdp_mode(c->expr.text) : -1;
+    if (m >= 0) return (CdpMode)m;
   }
   return p->opts.cdp_mode == CDP_DEFAULT ? CDP_HOST : p->opts.cdp_mode;
 }
@@ -70,11 +81,7 @@ static long long clause_number(const Kernel *k, ClauseKind kind, long long dflt)
     if (!c) continue;
     char *end;
     long long v = strtoll(c->expr.text, &end, 0);
-    if (*end || v < 0) {
-      diag_error(c->expr.loc, "'%s' needs a non-negative integer constant", clause_spelling(kind));
-      return dflt;
-    }
-    return v;
+    return *end || v < 0 ? dflt : v; /* xf_check_gtcc_clauses reported it */
   }
   return dflt;
 }

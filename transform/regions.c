@@ -81,13 +81,22 @@ static int form_collapse(Kernel *k, const Directive *d) {
   return 1;
 }
 
-/* Inner directives of a kernel body: parallel loops run sequentially for
- * now (noted in the .cu); anything else gtcc cannot run inside a kernel. */
+/* Inner directives of a kernel body: parallel loops are recorded for the
+ * nested lowering (nested.c), or run sequentially with a note in the .cu;
+ * anything else gtcc cannot run inside a kernel. */
 static void check_inner(Program *p, Kernel *k, Stmt *s) {
   for (int i = 0; i < s->ndirs; i++) {
     Directive *d = s->dirs[i];
     if (is_loop(d->kind)) {
       check_supported(d);
+      xf_check_gtcc_clauses(d);
+      for (int c = 0; c < d->nclauses; c++) {
+        ClauseKind ck = d->clauses[c].kind;
+        if (ck == CL_COPY || ck == CL_COPYIN || ck == CL_COPYOUT || ck == CL_CREATE || ck == CL_PRESENT ||
+            ck == CL_MAP || ck == CL_DEVICEPTR)
+          diag_error(d->clauses[c].loc, "data clause '%s' on an inner loop is not supported: put it on the outer '%s'",
+                     clause_spelling(ck), k->what);
+      }
       if (is_parallel_loop(d)) VEC_PUSH(k->seq_inner, k->nseq_inner, k->seq_inner_cap, s);
     } else
       diag_error(d->loc, "'%s' inside the '%s' region at line %d is not supported", dir_name(d->kind), k->what,
@@ -118,6 +127,8 @@ static unsigned unit_hash(const Program *p) {
   for (int a = 0; a < tu->nclang_args; a++)
     for (const char *c = tu->clang_args[a]; *c; c++) h = (h ^ (unsigned char)*c) * 16777619u;
   h = (h ^ (unsigned)p->opts.cdp_mode) * 16777619u;
+  h = (h ^ (unsigned)p->opts.cdp_threshold) * 16777619u;
+  h = (h ^ (unsigned)p->opts.cdp_warp_threshold) * 16777619u;
   return h & 0xffffffu;
 }
 
@@ -147,6 +158,8 @@ static void make_kernel(Program *p, Stmt *s, Directive *d, Directive *outer, uns
   k->name = kernel_name(p, d, k->id);
   k->block = 256;
   check_supported(d);
+  xf_check_gtcc_clauses(d);
+  if (outer) xf_check_gtcc_clauses(outer);
   if (outer) check_supported(outer);
   VEC_PUSH(p->kernels, p->nkernels, p->kernels_cap, k);
   if (s->kind != ST_FOR || !s->loop->canonical) return; /* attach.c reported it */

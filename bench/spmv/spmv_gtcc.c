@@ -5,18 +5,19 @@
  * The arrays must already be mapped by the caller (gtrt_map_enter):
  * present() keeps them on the device across calls.
  *
- * bench/spmv/CMakeLists.txt compiles this file once per --cdp mode, from a
- * copy named spmv_MODE.c in which every "spmv_gtcc" reads "spmv_MODE":
- *   gtcc -O3 -c --cdp=MODE spmv_MODE.c -o spmv_MODE.o   (defines spmv_MODE)
- * Copies rather than -DSPMV_FN=spmv_MODE because (gtcc 0.1.0) a function
- * whose name comes from a macro is not seen as a function ("'acc parallel
- * loop' must be inside a function"), and kernel and stub names derive from
- * the file name, so five objects of one file would collide at link. */
+ * bench/spmv/CMakeLists.txt compiles this file once per --cdp mode, naming
+ * the function by a macro:
+ *   gtcc -O3 -c --cdp=MODE -DSPMV_FN=spmv_MODE spmv_gtcc.c -o spmv_MODE.o
+ * (kernel names carry a hash of the macros, so the five objects link together). */
 
-void spmv_gtcc(int n, int m, int nnz, const int *restrict rp, const int *restrict col, const double *restrict val,
-               const double *restrict x, double *restrict y);
+#ifndef SPMV_FN
+#define SPMV_FN spmv_gtcc
+#endif
 
-void spmv_gtcc(int n, int m, int nnz, const int *restrict rp, const int *restrict col, const double *restrict val,
+void SPMV_FN(int n, int m, int nnz, const int *restrict rp, const int *restrict col, const double *restrict val,
+             const double *restrict x, double *restrict y);
+
+void SPMV_FN(int n, int m, int nnz, const int *restrict rp, const int *restrict col, const double *restrict val,
                const double *restrict x, double *restrict y) {
   (void)m, (void)nnz; /* used only by the data clauses */
 #pragma acc parallel loop present(rp[0:n+1], col[0:nnz], val[0:nnz], x[0:m], y[0:n])
