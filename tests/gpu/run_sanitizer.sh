@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# compute-sanitizer (memcheck, racecheck, synccheck) over the GPU test programs at
+# small sizes: run_sanitizer.sh [BUILD/tests/gpu]. racecheck and synccheck do not
+# support dynamic parallelism, so they fail (rc 99, "not supported by the selected
+# tool") on the tail/cta/warp CollectiveDP modes, which launch kernels from the
+# device; memcheck covers those.
+dir=${1:-$(dirname "$0")}
+cd "$dir" || exit 2
+cases=(
+  "saxpy 1000" "saxpy 0" "stencil2d 130 67 3" "stencil2d 2 7 2" "dot 1000" "data_reuse 1000" "spmv 2000" "spmv data/bcsstk13.mtx"
+  "spmv_omp 2000" "bfs 2000 2"
+  "nested_spmv_host powerlaw 20000" "nested_spmv_tail powerlaw 20000" "nested_spmv_cta powerlaw 20000" "nested_spmv_warp powerlaw 20000"
+  "nested_spmv_host giant1 40000" "nested_spmv_host allabove 40"
+  "acc_enter_exit" "collapse3" "construct_forms" "gangs_vector" "global_2d" "helper_call" "if_clause" "omp_target_data" "private_clauses" "reductions")
+pass=0; fail=0
+for tool in memcheck racecheck synccheck; do
+  for c in "${cases[@]}"; do
+    set -- $c; prog=$1; shift
+    out=$(GTRT_REQUIRE_DEVICE=1 timeout 300 compute-sanitizer --tool $tool --error-exitcode 99 ./$prog.gpu "$@" 2>&1 | grep "^=========")
+    rc=$?
+    summary=$(echo "$out" | grep -E "ERROR SUMMARY|RACECHECK SUMMARY" | tail -1)
+    if [ $rc -eq 0 ]; then pass=$((pass+1)); echo "ok   $tool $c: $summary"; else fail=$((fail+1)); echo "FAIL $tool $c (rc $rc): $summary"; echo "$out" | head -20; fi
+  done
+done
+echo "$pass passed, $fail failed"
