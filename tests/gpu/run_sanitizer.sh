@@ -16,7 +16,7 @@ pass=0; fail=0
 for tool in memcheck racecheck synccheck; do
   for c in "${cases[@]}"; do
     set -- $c; prog=$1; shift
-    out=$(GTRT_REQUIRE_DEVICE=1 timeout 300 compute-sanitizer --tool $tool --error-exitcode 99 ./$prog.gpu "$@" 2>&1 | grep "^=========")
+    out=$(GTRT_REQUIRE_DEVICE=1 timeout 300 compute-sanitizer --tool $tool --error-exitcode 99 ./$prog.gpu "$@" 2>&1 | grep "^========="; exit ${PIPESTATUS[0]})
     rc=$?
     summary=$(echo "$out" | grep -E "ERROR SUMMARY|RACECHECK SUMMARY" | tail -1)
     if [ $rc -eq 0 ]; then pass=$((pass+1)); echo "ok   $tool $c: $summary"; else fail=$((fail+1)); echo "FAIL $tool $c (rc $rc): $summary"; echo "$out" | head -20; fi
