@@ -27,6 +27,8 @@ char *cg_emit_host(const Program *p, const CgOptions *opts);
 void cg_emit_nested(StrBuf *sb, const Program *p, const Kernel *k);
 /* Launch stub parameters (emit_cu.c); the host prototype uses the same list. */
 void cg_stub_params(StrBuf *sb, const Kernel *k, int with_names);
+/* Device pointers and launch size at the top of a stub (emit_cu.c). */
+void cg_stub_prologue(StrBuf *sb, const Kernel *k, const char *trip);
 /* Where the kernel's host code finds a mapped variable's section (for
  * sections that do not start at the base pointer), or NULL. */
 const DataMap *cg_section_of(const Program *p, const Kernel *k, const CVar *v);

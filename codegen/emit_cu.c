@@ -224,13 +224,10 @@ static void emit_launch(StrBuf *sb, const Kernel *k, const char *cond, const cha
   sb_puts(sb, ");\n");
 }
 
-static void emit_stub(StrBuf *sb, const Kernel *k) {
-  sb_printf(sb, "extern \"C\" void %s(", k->name);
-  cg_stub_params(sb, k, 1);
-  sb_puts(sb, ") {\n  const long long gt_total = gt_n0");
-  for (int l = 1; l < k->collapse; l++) sb_printf(sb, " * gt_n%d", l);
-  sb_puts(sb, ";\n  if (gt_total <= 0) return;\n");
-  /* Device addresses of mapped data, found through the present table. */
+/* Stub prologue shared by flat and nested stubs: device addresses of the
+ * mapped data (through the present table), block and grid size for `trip`
+ * outer iterations, capped by num_gangs / num_teams. */
+void cg_stub_prologue(StrBuf *sb, const Kernel *k, const char *trip) {
   for (int i = 0; i < k->ncaps; i++) {
     const Capture *c = &k->caps[i];
     if (c->kind != CAP_MAPPED && c->kind != CAP_DEVICEPTR) continue;
@@ -244,8 +241,17 @@ static void emit_stub(StrBuf *sb, const Kernel *k) {
       sb_printf(sb, "  %s = (%s)%s;\n", ddecl, decl, c->var->name);
     free(decl), free(dname), free(ddecl);
   }
-  sb_printf(sb, "  const unsigned gt_block = %d;\n  unsigned gt_grid = gtrt_grid_for(gt_total, gt_block);\n", k->block);
+  sb_printf(sb, "  const unsigned gt_block = %d;\n  unsigned gt_grid = gtrt_grid_for(%s, gt_block);\n", k->block, trip);
   sb_puts(sb, "  if (gt_max_blocks > 0 && gt_grid > gt_max_blocks) gt_grid = (unsigned)gt_max_blocks;\n");
+}
+
+static void emit_stub(StrBuf *sb, const Kernel *k) {
+  sb_printf(sb, "extern \"C\" void %s(", k->name);
+  cg_stub_params(sb, k, 1);
+  sb_puts(sb, ") {\n  const long long gt_total = gt_n0");
+  for (int l = 1; l < k->collapse; l++) sb_printf(sb, " * gt_n%d", l);
+  sb_puts(sb, ";\n  if (gt_total <= 0) return;\n");
+  cg_stub_prologue(sb, k, "gt_total");
   /* Reduction partials: one slot per block and variable in runtime scratch. */
   int nred = 0;
   for (int i = 0; i < k->ncaps; i++)

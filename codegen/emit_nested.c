@@ -333,21 +333,7 @@ static void emit_nested_stub(StrBuf *sb, const Kernel *k) {
   sb_printf(sb, "extern \"C\" void %s(", k->name);
   cg_stub_params(sb, k, 1);
   sb_puts(sb, ") {\n  if (gt_n0 <= 0) return;\n");
-  for (int i = 0; i < k->ncaps; i++) {
-    const Capture *c = &k->caps[i];
-    if (c->kind != CAP_MAPPED && c->kind != CAP_DEVICEPTR) continue;
-    char *decl = cg_cast_type(c->var);
-    char *dname = xasprintf("gt_d_%s", c->var->name);
-    char *ddecl = cg_pointer_decl(c->var, dname);
-    if (c->kind == CAP_MAPPED)
-      sb_printf(sb, "  %s = (%s)gtrt_dev_base(gt_site, \"%s\", %s, gt_in_%s);\n  if (%s && !%s) gtrt_fatal();\n", ddecl,
-                decl, c->var->name, c->var->name, c->var->name, c->var->name, dname);
-    else
-      sb_printf(sb, "  %s = (%s)%s;\n", ddecl, decl, c->var->name);
-    free(decl), free(dname), free(ddecl);
-  }
-  sb_printf(sb, "  const unsigned gt_block = %d;\n  unsigned gt_grid = gtrt_grid_for(gt_n0, gt_block);\n", k->block);
-  sb_puts(sb, "  if (gt_max_blocks > 0 && gt_grid > gt_max_blocks) gt_grid = (unsigned)gt_max_blocks;\n");
+  cg_stub_prologue(sb, k, "gt_n0");
   const char *nseg = n->mode == CDP_CTA ? "gt_grid" : n->mode == CDP_WARP ? "gt_grid * (gt_block / 32)" : "1u";
   sb_printf(sb,
             "  /* context buffer: capacity split over %s segment(s); items are NLK blocks' work */\n"
