@@ -77,4 +77,39 @@ __device__ __forceinline__ bool gtrt_cdp_reserve(unsigned mask, unsigned nitems,
   return true;
 }
 
+/* ---- the warp-flat tier: the short inner loops of a warp's 32 outer
+ * iterations, flattened and run 32 iterations at a time ------------------- */
+
+/* Lane src's value of v; every lane names its own src. */
+template <class T> __device__ __forceinline__ T gtrt_shfl_idx(T v, int src) {
+  if constexpr (sizeof(T) < sizeof(int))
+    return T(__shfl_sync(0xffffffffu, int(v), src));
+  else
+    return __shfl_sync(0xffffffffu, v, src);
+}
+
+/* Segmented reduction over a warp whose lanes hold consecutive flattened
+ * iterations: lanes with equal key form one segment, and the first lane of
+ * each segment ends with the segment's total. All 32 lanes call it. */
+template <class Op, class T> __device__ __forceinline__ T gtrt_segment_reduce(T v, int key) {
+  const unsigned lane = threadIdx.x & 31u;
+#pragma unroll
+  for (unsigned off = 1; off < 32; off <<= 1) {
+    const T o = gtrt_shfl_down(v, off);
+    const int k = __shfl_down_sync(0xffffffffu, key, off);
+    if (lane + off < 32 && k == key) v = Op::apply(v, o);
+  }
+  return v;
+}
+
+/* The lane whose exclusive offset `off` is the largest one <= f: the owner
+ * of flattened iteration f (lanes without iterations are skipped). */
+__device__ __forceinline__ int gtrt_lane_owner(int off, int f) {
+  int r = 0;
+#pragma unroll
+  for (int step = 16; step > 0; step >>= 1)
+    if (__shfl_sync(0xffffffffu, off, r + step) <= f) r += step;
+  return r;
+}
+
 #endif
