@@ -247,7 +247,8 @@ static void compute_region(Program *p, Stmt *s, Directive *d, int di) {
     for (int j = di + 1; j < s->ndirs && !ld; j++)
       if (is_loop(s->dirs[j]->kind)) ld = s->dirs[j];
     if (s->kind != ST_FOR || !ld) {
-      diag_error(s->loc, "gtcc supports only loops with a loop directive (e.g. 'acc loop') directly inside '%s'",
+      diag_error(s->loc, "gtcc does not parallelize unmarked code inside '%s': mark each loop with a loop directive "
+                          "('acc loop independent', 'omp distribute parallel for') or use a combined construct",
                  dir_name(d->kind));
       return;
     }
@@ -264,7 +265,8 @@ static void compute_region(Program *p, Stmt *s, Directive *d, int di) {
     for (int j = 0; j < it->ndirs; j++)
       if (is_loop(it->dirs[j]->kind)) ld = it->dirs[j];
     if (it->kind != ST_FOR || !ld) {
-      diag_error(it->loc, "gtcc supports only loops with a loop directive (e.g. 'acc loop') directly inside '%s'",
+      diag_error(it->loc, "gtcc does not parallelize unmarked code inside '%s': mark each loop with a loop directive "
+                          "('acc loop independent', 'omp distribute parallel for') or use a combined construct",
                  dir_name(d->kind));
       continue;
     }
