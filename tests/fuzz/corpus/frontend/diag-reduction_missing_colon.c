@@ -1,0 +1,7 @@
+// expect: 4:54: error: expected ':' before 's'
+double f(int n, const double *x) {
+  double s = 0;
+#pragma acc parallel loop copyin(x[0:n]) reduction(+ s)
+  for (int i = 0; i < n; i++) s += x[i];
+  return s;
+}
