@@ -62,6 +62,7 @@ char *cg_pointer_decl(const CVar *v, const char *name) {
     }
     return sb_take(&sb);
   }
+  if (v->tkind == VT_VLA_POINTER) return xasprintf("gtrt_vla%d<%s> %s", v->ndims, v->elem_type, name);
   return xasprintf("%s %s", v->type, name);
 }
 

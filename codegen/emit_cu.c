@@ -196,6 +196,9 @@ void cg_stub_params(StrBuf *sb, const Kernel *k, int with_names) {
     case CAP_MAPPED:
       if (with_names) sb_printf(sb, ", const void *%s, const void *gt_in_%s", n, n);
       else sb_puts(sb, ", const void *, const void *");
+      for (int d = 0; c->var->tkind == VT_VLA_POINTER && d < c->var->ndims; d++)
+        if (with_names) sb_printf(sb, ", long long gt_dim_%s_%d", n, d);
+        else sb_puts(sb, ", long long");
       break;
     case CAP_DEVICEPTR: sb_printf(sb, ", const void *%s", with_names ? n : ""); break;
     case CAP_REDUCTION: sb_printf(sb, ", %s *%s", c->var->type, with_names ? n : ""); break;
@@ -234,7 +237,13 @@ void cg_stub_prologue(StrBuf *sb, const Kernel *k, const char *trip) {
     char *decl = cg_cast_type(c->var);
     char *dname = xasprintf("gt_d_%s", c->var->name);
     char *ddecl = cg_pointer_decl(c->var, dname);
-    if (c->kind == CAP_MAPPED)
+    if (c->kind == CAP_MAPPED && c->var->tkind == VT_VLA_POINTER) {
+      /* a view: the device pointer and the inner dimensions */
+      sb_printf(sb, "  %s = {(%s *)gtrt_dev_base(gt_site, \"%s\", %s, gt_in_%s)", ddecl, c->var->elem_type, c->var->name,
+                c->var->name, c->var->name);
+      for (int d = 0; d < c->var->ndims; d++) sb_printf(sb, ", gt_dim_%s_%d", c->var->name, d);
+      sb_printf(sb, "};\n  if (%s && !%s.p) gtrt_fatal();\n", c->var->name, dname);
+    } else if (c->kind == CAP_MAPPED)
       sb_printf(sb, "  %s = (%s)gtrt_dev_base(gt_site, \"%s\", %s, gt_in_%s);\n  if (%s && !%s) gtrt_fatal();\n", ddecl,
                 decl, c->var->name, c->var->name, c->var->name, c->var->name, dname);
     else

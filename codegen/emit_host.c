@@ -103,6 +103,8 @@ static void stub_args(StrBuf *sb, const Program *p, const Kernel *k) {
     case CAP_MAPPED: {
       const DataMap *m = cg_section_of(p, k, c->var);
       sb_printf(sb, ", (const void *)%s, %s", n, m ? m->addr_text : n);
+      for (int d = 0; c->var->tkind == VT_VLA_POINTER && d < c->var->ndims; d++)
+        sb_printf(sb, ", (long long)(%s)", c->var->dim_text[d]);
       break;
     }
     case CAP_DEVICEPTR: sb_printf(sb, ", (const void *)%s", n); break;

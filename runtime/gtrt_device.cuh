@@ -95,6 +95,22 @@ struct gtrt_red_lor {
   template <class T> __host__ __device__ static T apply(T a, T b) { return T(a != T(0) || b != T(0)); }
 };
 
+/* ---- pointers to variable-length arrays ----------------------------------------- */
+
+/* C's `double (*A)[m]` has no C++ spelling; kernels get these views
+ * instead, so `A[i][j]` in a copied loop body still means element (i, j).
+ * gtrt_vla1: one inner dimension of n1 elements; gtrt_vla2: two (n1 x n2). */
+template <class T> struct gtrt_vla1 {
+  T *p;
+  long long n1;
+  __host__ __device__ T *operator[](long long i) const { return p + i * n1; }
+};
+template <class T> struct gtrt_vla2 {
+  T *p;
+  long long n1, n2;
+  __host__ __device__ gtrt_vla1<T> operator[](long long i) const { return {p + i * n1 * n2, n2}; }
+};
+
 /* ---- block reduction ---------------------------------------------------------- */
 
 /* __shfl_down_sync has overloads for 4- and 8-byte types; narrower ones

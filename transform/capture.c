@@ -127,10 +127,23 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u) {
       }
     }
   } else if (v->tkind == VT_VLA_POINTER) {
-    diag_error(u->loc, "'%s' points to a variable-length array; gtcc does not pass those to the device yet: index a "
-                       "flat pointer instead (%s[i * m + j])",
-               v->name, v->name);
-    return;
+    /* passed as a view (gtrt_vla1/2): the pointer and its inner sizes */
+    bool sizes_known = v->ndims >= 1 && v->ndims <= 2;
+    for (int d = 0; d < v->ndims && sizes_known; d++) sizes_known = v->dim_text[d] != NULL;
+    if (!sizes_known) {
+      diag_error(u->loc, "'%s' points to an array with %d variable dimensions; gtcc passes at most two (or index a "
+                         "flat pointer)",
+                 v->name, v->ndims);
+      return;
+    }
+    c.kind = CAP_MAPPED;
+    if (!has_mapping(p, k, v)) {
+      diag_error(u->loc,
+                 "pointer '%s' is used in the '%s' region but its extent is unknown: add a data clause such as "
+                 "copy(%s[0:n]) (map(tofrom: %s[0:n]) in OpenMP), or present(%s)",
+                 v->name, k->what, v->name, v->name, v->name);
+      return;
+    }
   } else {
     diag_error(u->loc, "'%s' has a type gtcc cannot pass to the device (%s)", v->name, v->type);
     return;

@@ -63,6 +63,12 @@ static void visit_function(Program *p, Function *f, SrcLoc call_loc) {
     return;
   }
   VEC_PUSH(p->device_funcs, p->ndevice_funcs, p->device_funcs_cap, f);
+  for (int i = 0; i < f->nparams; i++)
+    if (f->params[i]->tkind == VT_VLA_POINTER || (f->params[i]->tkind == VT_OTHER && strchr(f->params[i]->type, '[')))
+      diag_error(f->params[i]->loc,
+                 "parameter '%s' of '%s' is a variable-length array; gtcc cannot compile '%s' for the device (pass a "
+                 "flat pointer and the sizes)",
+                 f->params[i]->name, f->name, f->name);
   check_globals(f, f->body);
   scan_calls(p, f->body);
 }
