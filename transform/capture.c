@@ -64,13 +64,9 @@ static Capture *find_cap(Kernel *k, const CVar *v) {
 
 /* Variables already reported for this kernel: one error per variable. */
 static bool already_reported(Kernel *k, CVar *v) {
-  static const Kernel *last_kernel;
-  static CVar **seen;
-  static int nseen, cap;
-  if (last_kernel != k) last_kernel = k, nseen = 0;
-  for (int i = 0; i < nseen; i++)
-    if (seen[i] == v) return true;
-  VEC_PUSH(seen, nseen, cap, v);
+  for (int i = 0; i < k->nreported; i++)
+    if (k->reported[i] == v) return true;
+  VEC_PUSH(k->reported, k->nreported, k->reported_cap, v);
   return false;
 }
 

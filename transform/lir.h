@@ -96,6 +96,8 @@ typedef struct Kernel {
   int nseq_inner, seq_inner_cap;
   KernelShape shape;
   Nested *nested;    /* KS_NESTED */
+  CVar **reported;   /* variables whose capture errors were reported (one each) */
+  int nreported, reported_cap;
   const char *flat_reason; /* why an inner parallel loop stays sequential, or NULL */
 } Kernel;
 

@@ -345,6 +345,7 @@ void xf_free(Program *p) {
     free(k->caps);
     free_maps(&k->maps);
     free(k->seq_inner);
+    free(k->reported);
     if (k->nested) free(k->nested->ctx), free(k->nested->reds), free(k->nested->privs), free(k->nested);
     free(k);
   }
