@@ -162,11 +162,10 @@ static void emit_item_call(StrBuf *sb, const Kernel *k, const char *warp, const 
   sb_printf(sb,
             "%sconst unsigned gt_slot = gt_items[gt_item];\n"
             "%sconst %s_ctx gt_c = gt_ctxs[gt_slot];\n"
-            "%sconst long long gt_lo = (long long)(gt_item - gt_c.gt_first) * %lldLL;\n"
-            "%sconst long long gt_hi = gt_lo + %lldLL < gt_c.gt_itc ? gt_lo + %lldLL : gt_c.gt_itc;\n"
+            "%sconst long long gt_lo = (long long)(gt_item - gt_c.gt_first) * GTCC_CDP_CHUNK;\n"
+            "%sconst long long gt_hi = gt_lo + GTCC_CDP_CHUNK < gt_c.gt_itc ? gt_lo + GTCC_CDP_CHUNK : gt_c.gt_itc;\n"
             "%s%s_exec<%s>(gt_c, gt_item, gt_slot, gt_lo, gt_hi",
-            indent, indent, k->name, indent, k->nested->chunk, indent, k->nested->chunk, k->nested->chunk, indent,
-            k->name, warp);
+            indent, indent, k->name, indent, indent, indent, k->name, warp);
   cdp_args(sb, k);
   capture_args(sb, k, "");
   sb_puts(sb, ");\n");
@@ -334,7 +333,7 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
   sb_printf(sb,
             "          bool gt_saved = false;\n"
             "          if (gt_itc > %lldLL) {\n"
-            "            const unsigned gt_nch = (unsigned)((gt_itc + %lldLL - 1) / %lldLL);\n"
+            "            const unsigned gt_nch = (unsigned)((gt_itc + GTCC_CDP_CHUNK - 1) / GTCC_CDP_CHUNK);\n"
             "            unsigned gt_slot, gt_first;\n"
             "            if (gtrt_cdp_reserve(__activemask(), gt_nch, &gt_counts[2 * gt_seg], gt_ctx_cap, gt_item_cap, &gt_slot, &gt_first)) {\n"
             "              gt_slot += gt_seg * gt_ctx_cap;\n"
@@ -352,7 +351,7 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
             "          break;\n"
             "        }\n"
             "      }\n",
-            n->threshold, n->chunk, n->chunk);
+            n->threshold);
   sb_puts(sb, "      }\n");
   /* very short: the inner loop, run by this thread as written */
   cg_line_directive(sb, p->tu, n->inner->loc.line);
@@ -485,6 +484,8 @@ static void emit_nested_stub(StrBuf *sb, const Kernel *k) {
 
 void cg_emit_nested(StrBuf *sb, const Program *p, const Kernel *k) {
   sb_puts(sb, "#ifndef GTCC_CDP_UNROLL\n#define GTCC_CDP_UNROLL 8\n#endif\n");
+  /* inner iterations per NLK work item (one block); longer loops get several */
+  sb_printf(sb, "#ifndef GTCC_CDP_CHUNK\n#define GTCC_CDP_CHUNK %lldLL\n#endif\n", k->nested->chunk);
   /* Inner loops this short run in the parent thread: 2D Poisson rows (5)
    * ran at 3212 GB/s so, against 1551 in the warp-flat tier. */
   sb_puts(sb, "#ifndef GTCC_CDP_INLINE\n#define GTCC_CDP_INLINE 8\n#endif\n");

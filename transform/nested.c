@@ -15,7 +15,7 @@
 
 /* Defaults, chosen by the threshold sweep in docs/collectivedp.md (the
  * chunk size was not swept). */
-enum { DEFAULT_WARP_THRESHOLD = 32, DEFAULT_THRESHOLD = 2048, DEFAULT_CHUNK = 16384 };
+enum { DEFAULT_WARP_THRESHOLD = 32, DEFAULT_THRESHOLD = 2048, DEFAULT_CHUNK = 32768 };
 
 static const char *const mode_names[] = {"default", "off", "host", "tail", "cta", "warp"};
 
