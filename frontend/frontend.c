@@ -39,6 +39,13 @@ TranslationUnit *fe_parse(const char *path, const FeOptions *opts) {
   tu->npragmas = fe_scan_pragmas(f, &tu->pragmas);
   int cap = 0;
   for (int i = 0; i < tu->npragmas && !diag_too_many(); i++) {
+    /* The directive text is a C string: a NUL byte would silently end it. */
+    const char *nul = memchr(f->text + tu->pragmas[i].loc.offset, '\0',
+                             tu->pragmas[i].end_offset - tu->pragmas[i].loc.offset);
+    if (nul) {
+      diag_error(srcfile_loc(f, (unsigned)(nul - f->text)), "NUL character in directive");
+      continue;
+    }
     Directive *d = fe_parse_directive(&tu->pragmas[i]);
     if (d) VEC_PUSH(tu->dirs, tu->ndirs, cap, d);
   }
