@@ -1,0 +1,203 @@
+/* Unit tests of the nested-loop decision (transform/nested.c): which loop
+ * nests become CollectiveDP kernels, what their contexts and reductions
+ * are, which settings apply, and why the others keep a sequential inner
+ * loop. Each case is a small C file parsed and lowered in memory; the
+ * emitted .gt.cu is checked for the pieces each shape must have. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "codegen.h"
+#include "frontend.h"
+#include "lir.h"
+#include "strbuf.h"
+#include "unit.h"
+
+typedef struct Lowered {
+  TranslationUnit *tu;
+  Program *p;
+  CgOutput out;
+  char *diags;
+} Lowered;
+
+static Lowered lower(const char *src, const XfOptions *opts) {
+  Lowered r;
+  memset(&r, 0, sizeof r);
+  char path[] = "/tmp/gtcc_test_nested_XXXXXX.c";
+  int fd = mkstemps(path, 2);
+  if (fd < 0 || write(fd, src, strlen(src)) != (ssize_t)strlen(src)) {
+    perror("temp file");
+    exit(2);
+  }
+  close(fd);
+  size_t size = 0;
+  FILE *fp = open_memstream(&r.diags, &size);
+  diag_reset();
+  diag_set_stream(fp);
+  r.tu = fe_parse(path, NULL);
+  XfOptions dflt = {CDP_DEFAULT, -1, -1};
+  if (r.tu && diag_error_count() == 0) r.p = xf_lower(r.tu, opts ? opts : &dflt);
+  CgOptions cg = {"t.gt.cu", 1};
+  if (r.p) cg_emit(r.p, &cg, &r.out);
+  diag_set_stream(NULL);
+  fclose(fp);
+  unlink(path);
+  return r;
+}
+
+static void lowered_free(Lowered *r) {
+  cg_free(&r->out);
+  xf_free(r->p);
+  fe_free(r->tu);
+  free(r->diags);
+}
+
+static const Kernel *kernel0(const Lowered *r) { return r->p && r->p->nkernels > 0 ? r->p->kernels[0] : NULL; }
+
+static bool has_ctx(const Kernel *k, const char *name) {
+  for (int i = 0; k->nested && i < k->nested->nctx; i++)
+    if (!strcmp(k->nested->ctx[i]->name, name)) return true;
+  return false;
+}
+
+#define SPMV_HEAD                                                                                             \
+  "void f(int n, const int *rp, const int *col, const double *val, const double *x, double *y, double s) {\n" \
+  "  #pragma acc parallel loop copyin(rp[0:n+1], col[0:rp[n]], val[0:rp[n]], x[0:n]) copyout(y[0:n])\n"
+
+static void test_spmv_shape(void) {
+  Lowered r = lower(SPMV_HEAD
+                    "  for (int i = 0; i < n; i++) {\n"
+                    "    double sum = 0.0;\n"
+                    "    int start = rp[i], unused = 3;\n"
+                    "    #pragma acc loop reduction(+:sum)\n"
+                    "    for (int j = start; j < rp[i+1]; j++) sum += val[j] * x[col[j]];\n"
+                    "    y[i] = s * sum + unused;\n"
+                    "  }\n}\n",
+                    NULL);
+  const Kernel *k = kernel0(&r);
+  CHECK(k && k->shape == KS_NESTED);
+  if (k && k->nested) {
+    CHECK(k->nested->mode == CDP_HOST); /* the documented default */
+    CHECK(k->nested->warp_threshold == 32);
+    CHECK(k->nested->threshold == 2048);
+    CHECK(k->nested->nreds == 1 && !strcmp(k->nested->reds[0].var->name, "sum") && k->nested->reds[0].op == RED_ADD);
+    CHECK(has_ctx(k, "sum"));    /* the reduction's initial value */
+    CHECK(has_ctx(k, "start"));  /* used by the inner loop's bounds */
+    CHECK(has_ctx(k, "unused")); /* used by After */
+    CHECK(k->nested->inner_index == 2);
+  }
+  CHECK(r.out.cu && strstr(r.out.cu, "_nlk(") != NULL);
+  CHECK(r.out.cu && strstr(r.out.cu, "gtrt_cdp_reserve(") != NULL);
+  CHECK(r.out.cu && strstr(r.out.cu, "gtrt_segment_reduce<gtrt_red_add>") != NULL);
+  CHECK(r.out.cu && strstr(r.out.cu, "cudaStreamTailLaunch") == NULL); /* host variant */
+  lowered_free(&r);
+}
+
+/* Modes and thresholds from options and from gtcc_* clauses. */
+static void test_modes(void) {
+  const char *body = "  for (int i = 0; i < n; i++) {\n"
+                     "    double sum = 0.0;\n"
+                     "    #pragma omp parallel for reduction(max:sum)\n"
+                     "    for (int j = rp[i]; j < rp[i+1]; j++) sum = sum > val[j] ? sum : val[j];\n"
+                     "    y[i] = sum;\n"
+                     "  }\n}\n";
+  char *src = xasprintf("%s%s", SPMV_HEAD, body);
+  XfOptions tail = {CDP_TAIL, 100, 10};
+  Lowered r = lower(src, &tail);
+  const Kernel *k = kernel0(&r);
+  CHECK(k && k->nested && k->nested->mode == CDP_TAIL && k->nested->threshold == 100 &&
+        k->nested->warp_threshold == 10 && k->nested->reds[0].op == RED_MAX);
+  CHECK(r.out.cu && strstr(r.out.cu, "cudaStreamTailLaunch") != NULL);
+  lowered_free(&r);
+
+  XfOptions cta = {CDP_CTA, -1, -1};
+  r = lower(src, &cta);
+  CHECK(r.out.cu && strstr(r.out.cu, "cudaStreamFireAndForget") != NULL && strstr(r.out.cu, "gt_seg = blockIdx.x") != NULL);
+  lowered_free(&r);
+
+  XfOptions off = {CDP_OFF, -1, -1};
+  r = lower(src, &off);
+  k = kernel0(&r);
+  CHECK(k && k->shape == KS_FLAT && k->flat_reason && strstr(k->flat_reason, "off"));
+  CHECK(r.out.cu && strstr(r.out.cu, "_nlk(") == NULL && strstr(r.out.cu, "runs sequentially") != NULL);
+  lowered_free(&r);
+  free(src);
+
+  /* the clause on the outer directive wins over the option */
+  r = lower("void f(int n, const int *rp, const double *val, double *y) {\n"
+            "  #pragma acc parallel loop copyin(rp[0:n+1], val[0:rp[n]]) copyout(y[0:n]) gtcc_cdp(warp) gtcc_threshold(4096)\n"
+            "  for (int i = 0; i < n; i++) {\n"
+            "    double sum = 0.0;\n"
+            "    #pragma acc loop reduction(+:sum)\n"
+            "    for (int j = rp[i]; j < rp[i+1]; j++) sum += val[j];\n"
+            "    y[i] = sum;\n"
+            "  }\n}\n",
+            &cta);
+  k = kernel0(&r);
+  CHECK(k && k->nested && k->nested->mode == CDP_WARP && k->nested->threshold == 4096);
+  lowered_free(&r);
+}
+
+/* Shapes that keep the inner loop sequential, each with its reason. */
+static void test_fallbacks(void) {
+  static const struct {
+    const char *body;
+    const char *reason;
+  } cases[] = {
+      {"  for (int i = 0; i < n; i++) {\n    double sum = 0.0;\n    if (i > 2) {\n      #pragma acc loop reduction(+:sum)\n"
+       "      for (int j = rp[i]; j < rp[i+1]; j++) sum += val[j];\n    }\n    y[i] = sum;\n  }\n}\n",
+       "under an if"},
+      {"  for (int i = 0; i < n; i++) {\n    double a = 0, b = 0;\n    #pragma acc loop reduction(+:a)\n"
+       "    for (int j = rp[i]; j < rp[i+1]; j++) a += val[j];\n    #pragma acc loop reduction(+:b)\n"
+       "    for (int j = rp[i]; j < rp[i+1]; j++) b += val[j];\n    y[i] = a + b;\n  }\n}\n",
+       "several inner parallel loops"},
+      {"  for (int i = 0; i < n; i++) {\n    double sum = 0.0;\n    #pragma acc loop\n"
+       "    for (int j = rp[i]; j < rp[i+1]; j++) sum += val[j];\n    y[i] = sum;\n  }\n}\n",
+       "assigned inside it without a reduction"},
+      {"  for (int i = 0; i < n; i++) {\n    char c = 0;\n    #pragma acc loop reduction(+:c)\n"
+       "    for (int j = rp[i]; j < rp[i+1]; j++) c += 1;\n    y[i] = c;\n  }\n}\n",
+       "4 or 8 bytes"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char *src = xasprintf("void f(int n, const int *rp, const double *val, double *y) {\n"
+                          "  #pragma acc parallel loop copyin(rp[0:n+1], val[0:rp[n]]) copyout(y[0:n])\n%s",
+                          cases[i].body);
+    Lowered r = lower(src, NULL);
+    const Kernel *k = kernel0(&r);
+    CHECK(k && k->shape == KS_FLAT);
+    CHECK(k && k->flat_reason && strstr(k->flat_reason, cases[i].reason));
+    if (!(k && k->flat_reason && strstr(k->flat_reason, cases[i].reason)))
+      fprintf(stderr, "  case %zu: reason '%s', diagnostics: %s\n", i, k && k->flat_reason ? k->flat_reason : "(none)",
+              r.diags);
+    lowered_free(&r);
+    free(src);
+  }
+}
+
+/* Bad gtcc_* arguments and data clauses on inner loops are located errors. */
+static void test_errors(void) {
+  Lowered r = lower("void f(int n, double *y) {\n"
+                    "  #pragma acc parallel loop copyout(y[0:n]) gtcc_cdp(bogus)\n"
+                    "  for (int i = 0; i < n; i++) y[i] = i;\n}\n",
+                    NULL);
+  CHECK(r.p == NULL && strstr(r.diags, ":2:") && strstr(r.diags, "unknown gtcc_cdp mode 'bogus'"));
+  lowered_free(&r);
+  r = lower("void f(int n, const int *rp, const double *val, double *y) {\n"
+            "  #pragma acc parallel loop copyin(rp[0:n+1]) copyout(y[0:n])\n"
+            "  for (int i = 0; i < n; i++) {\n"
+            "    double sum = 0.0;\n"
+            "    #pragma acc parallel loop reduction(+:sum) copyin(val[0:rp[n]])\n"
+            "    for (int j = rp[i]; j < rp[i+1]; j++) sum += val[j];\n"
+            "    y[i] = sum;\n  }\n}\n",
+            NULL);
+  CHECK(r.p == NULL && strstr(r.diags, ":5:") && strstr(r.diags, "data clause 'copyin' on an inner loop"));
+  lowered_free(&r);
+}
+
+int main(void) {
+  test_spmv_shape();
+  test_modes();
+  test_fallbacks();
+  test_errors();
+  return unit_result();
+}
