@@ -268,9 +268,12 @@ static void add_common_flags(const DrvOptions *o, DrvArgv *a) {
     drv_argv_add(a, "-g");
 }
 
+/* Flags only the host C compiler gets: warnings, -fopenmp. */
 static void add_warn_flags(const DrvOptions *o, DrvArgv *a) {
   for (int i = 0; i < o->nwarn_args; i++)
     drv_argv_add(a, o->warn_args[i]);
+  if (o->openmp)
+    drv_argv_add(a, "-fopenmp");
 }
 
 /* cc -c on a plain C file. */
@@ -377,6 +380,11 @@ static int link_program(Driver *d, int with_nvcc) {
     } else {
       drv_argv_add(&a, o->linker_args[i]);
     }
+  }
+  if (o->openmp) { /* libgomp for the host OpenMP code */
+    if (with_nvcc)
+      drv_argv_add(&a, "-Xcompiler");
+    drv_argv_add(&a, "-fopenmp");
   }
   drv_argv_add(&a, "-o");
   drv_argv_add(&a, tmp);

@@ -49,6 +49,8 @@ void drv_print_help(FILE *out) {
         "  -U NAME, -UNAME      undefine a macro (libclang, cc and nvcc)\n"
         "  -O0 -O1 -O2 -O3      optimisation level for cc and nvcc\n"
         "  -g                   debug information\n"
+        "  -fopenmp             host OpenMP: the directives gtcc keeps (omp parallel\n"
+        "                       for, task, ...) run in parallel on the host\n"
         "  -std=STD             C standard for cc (default for translated files: gnu11)\n"
         "  -lNAME, -LDIR        libraries and library directories for the link\n"
         "  -Wl,ARGS             pass ARGS to the linker\n"
@@ -200,6 +202,8 @@ static int parse_option(DrvOptions *o, int argc, char **argv, int *i) {
       return -1;
     }
     o->std = arg;
+  } else if (strcmp(arg, "-fopenmp") == 0) {
+    o->openmp = 1;
   } else if (strncmp(arg, "-Wl,", 4) == 0) {
     VEC_PUSH(o->linker_args, o->nlinker_args, o->caplinker_args, arg);
   } else if (arg[1] == 'W' && arg[2]) {

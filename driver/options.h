@@ -41,6 +41,7 @@ typedef struct DrvOptions {
   const char *cuda_arch; /* "sm_90" */
   int compile_only;      /* -c */
   int debug;             /* -g */
+  int openmp;            /* -fopenmp: host OpenMP for the directives gtcc keeps */
   int emit_cu;           /* --emit-cu */
   int keep;              /* --keep */
   int verbose;           /* -v */
