@@ -72,6 +72,7 @@ cases_for() {
     mtx_files
     printf '%s\n' "GTRT_CDP_CAPACITY=3 powerlaw" "GTRT_CDP_CAPACITY=3 giant1" \
       "GTRT_CDP_CAPACITY=0 allabove 60" ;;
+  nested_shapes_*) printf '%s\n' "0" "1" "3" "200" "-" "GTRT_CDP_CAPACITY=2 2000" ;;
   *) printf '%s\n' "-" ;; # other test programs (tests/emit/cases): no arguments
   esac
 }
