@@ -9,6 +9,7 @@
  *     it together (medium), or it saves a context for the NLK (long);
  *   - the launch stub, whose host interface is the flat kernel's.
  * docs/collectivedp.md explains the tiers and the launch variants. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,6 +99,25 @@ static void emit_after(StrBuf *sb, const Program *p, const Kernel *k, const char
   sb_printf(sb, "%s} while (0);\n", indent);
 }
 
+/* Declarations of the context variables (outer index, Before locals) from
+ * the context `cx`; reduction variables are left to the caller. */
+static void ctx_locals(StrBuf *sb, const Kernel *k, const char *cx, const char *indent) {
+  const Nested *n = k->nested;
+  const CVar *iv = k->loops[0]->iv;
+  sb_printf(sb, "%s%s %s = %s.gt_iv;\n%s(void)%s;\n", indent, iv->type, iv->name, cx, indent, iv->name);
+  for (int i = 0; i < n->nctx; i++) {
+    const CVar *v = n->ctx[i];
+    if (is_red(n, v)) continue;
+    sb_printf(sb, "%s%s %s = %s.%s;\n%s(void)%s;\n", indent, v->type, v->name, cx, v->name, indent, v->name);
+  }
+}
+
+/* `T name = Op::identity<T>();` for reduction r, under the given name. */
+static void red_identity(StrBuf *sb, const Nested *n, int r, const char *indent, const char *name) {
+  sb_printf(sb, "%s%s %s = %s::identity<%s>();\n", indent, n->reds[r].var->type, name, cg_red_op(n->reds[r].op),
+            n->reds[r].var->type);
+}
+
 /* The executor: threads t = 0..nt-1 of a warp (GT_WARP) or block run inner
  * iterations [lo, hi) of one context; the reduction goes through partials
  * when the context is split over several blocks, and the last one runs
@@ -113,16 +133,8 @@ static void emit_executor(StrBuf *sb, const Program *p, const Kernel *k) {
   sb_puts(sb, ") {\n"
               "  const int gt_t = GT_WARP ? (int)(threadIdx.x & 31u) : (int)threadIdx.x;\n"
               "  const int gt_nt = GT_WARP ? 32 : (int)blockDim.x;\n");
-  sb_printf(sb, "  %s %s = gt_ctx.gt_iv;\n  (void)%s;\n", k->loops[0]->iv->type, k->loops[0]->iv->name,
-            k->loops[0]->iv->name);
-  for (int i = 0; i < n->nctx; i++) {
-    const CVar *v = n->ctx[i];
-    if (is_red(n, v)) continue;
-    sb_printf(sb, "  %s %s = gt_ctx.%s;\n  (void)%s;\n", v->type, v->name, v->name, v->name);
-  }
-  for (int r = 0; r < n->nreds; r++)
-    sb_printf(sb, "  %s %s = %s::identity<%s>();\n", n->reds[r].var->type, n->reds[r].var->name,
-              cg_red_op(n->reds[r].op), n->reds[r].var->type);
+  ctx_locals(sb, k, "gt_ctx", "  ");
+  for (int r = 0; r < n->nreds; r++) red_identity(sb, n, r, "  ", n->reds[r].var->name);
   /* unrolled: several independent loads in flight per thread; on the H200
    * 8 took giant rows from 1703 to 2836 GB/s (docs/collectivedp.md). The
    * parent's own inline loop is left to nvcc: a pragma there cost 10-20%. */
@@ -193,19 +205,6 @@ static void emit_device_launch(StrBuf *sb, const Kernel *k, const char *grid, co
   sb_puts(sb, ");\n");
 }
 
-/* Declarations of the context variables (outer index, Before locals) from
- * the context gt_cx; reduction variables are left to the caller. */
-static void ctx_locals(StrBuf *sb, const Kernel *k, const char *indent) {
-  const Nested *n = k->nested;
-  sb_printf(sb, "%s%s %s = gt_cx.gt_iv;\n%s(void)%s;\n", indent, k->loops[0]->iv->type, k->loops[0]->iv->name, indent,
-            k->loops[0]->iv->name);
-  for (int i = 0; i < n->nctx; i++) {
-    const CVar *v = n->ctx[i];
-    if (is_red(n, v)) continue;
-    sb_printf(sb, "%s%s %s = gt_cx.%s;\n%s(void)%s;\n", indent, v->type, v->name, v->name, indent, v->name);
-  }
-}
-
 /* The warp-flat tier: the short loops of the warp's lanes are flattened
  * (exclusive scan of their trip counts) and run 32 iterations at a time, so
  * consecutive lanes take consecutive iterations (coalesced when the loops
@@ -224,21 +223,23 @@ static void emit_warp_flat(StrBuf *sb, const Program *p, const Kernel *k) {
               "      }\n"
               "      const int gt_stot = __shfl_sync(0xffffffffu, gt_so, 31);\n"
               "      gt_so -= gt_scnt; /* exclusive offset of this lane's iterations */\n");
-  for (int r = 0; r < n->nreds; r++)
-    sb_printf(sb, "      %s gt_acc%d = %s::identity<%s>();\n", n->reds[r].var->type, r, cg_red_op(n->reds[r].op),
-              n->reds[r].var->type);
+  for (int r = 0; r < n->nreds; r++) {
+    char name[32];
+    snprintf(name, sizeof name, "gt_acc%d", r);
+    red_identity(sb, n, r, "      ", name);
+  }
   sb_puts(sb, "      for (int gt_sb = 0; gt_sb < gt_stot; gt_sb += 32) {\n"
               "        const int gt_f = gt_sb + gt_lane;\n"
               "        const int gt_r = gtrt_lane_owner(gt_so, gt_f);\n"
               "        const int gt_ro = __shfl_sync(0xffffffffu, gt_so, gt_r);\n");
-  for (int r = 0; r < n->nreds; r++)
-    sb_printf(sb, "        %s gt_v%d = %s::identity<%s>();\n", n->reds[r].var->type, r, cg_red_op(n->reds[r].op),
-              n->reds[r].var->type);
+  for (int r = 0; r < n->nreds; r++) {
+    char name[32];
+    snprintf(name, sizeof name, "gt_v%d", r);
+    red_identity(sb, n, r, "        ", name);
+  }
   sb_printf(sb, "        if (gt_f < gt_stot) {\n          const %s_ctx &gt_cx = gt_sq[gt_warp][gt_r];\n", k->name);
-  ctx_locals(sb, k, "          ");
-  for (int r = 0; r < n->nreds; r++)
-    sb_printf(sb, "          %s %s = %s::identity<%s>();\n", n->reds[r].var->type, n->reds[r].var->name,
-              cg_red_op(n->reds[r].op), n->reds[r].var->type);
+  ctx_locals(sb, k, "gt_cx", "          ");
+  for (int r = 0; r < n->nreds; r++) red_identity(sb, n, r, "          ", n->reds[r].var->name);
   sb_printf(sb, "          %s %s = (%s)(gt_cx.gt_ilb + (long long)(gt_f - gt_ro) * gt_cx.gt_ist);\n", in->iv->type,
             in->iv->name, in->iv->type);
   for (int i = 0; i < n->nprivs; i++) sb_printf(sb, "          %s %s;\n", n->privs[i]->type, n->privs[i]->name);
@@ -262,7 +263,7 @@ static void emit_warp_flat(StrBuf *sb, const Program *p, const Kernel *k) {
               r, op, r, n->reds[r].var->type, r, r, op, r);
   }
   sb_printf(sb, "      }\n      if (gt_short) {\n        const %s_ctx &gt_cx = gt_sq[gt_warp][gt_lane];\n", k->name);
-  ctx_locals(sb, k, "        ");
+  ctx_locals(sb, k, "gt_cx", "        ");
   for (int r = 0; r < n->nreds; r++)
     sb_printf(sb, "        %s %s = %s::apply(gt_cx.%s, gt_acc%d);\n", n->reds[r].var->type, n->reds[r].var->name,
               cg_red_op(n->reds[r].op), n->reds[r].var->name, r);
