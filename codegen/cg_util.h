@@ -25,6 +25,16 @@ char *cg_emit_cu(const Program *p, const CgOptions *opts);
 char *cg_emit_host(const Program *p, const CgOptions *opts);
 /* CollectiveDP kernels, NLK and stub of a KS_NESTED kernel (emit_nested.c). */
 void cg_emit_nested(StrBuf *sb, const Program *p, const Kernel *k);
+/* Task megakernel, its init kernel and stub of a KS_TASKS kernel (emit_tasks.c). */
+void cg_emit_tasks(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts);
+/* Host code of a task region run before the stub call: the inspector walk
+ * when dependences are not known at compile time (emit_tasks.c). */
+void cg_task_host_prelude(StrBuf *sb, const Program *p, const Kernel *k);
+/* Kernel parameters / arguments for the captures and loop bounds, and the
+ * per-thread private copies (emit_cu.c). */
+void cg_kernel_params(StrBuf *sb, const Kernel *k);
+void cg_kernel_args(StrBuf *sb, const Kernel *k);
+void cg_kernel_locals(StrBuf *sb, const Kernel *k);
 /* Launch stub parameters (emit_cu.c); the host prototype uses the same list. */
 void cg_stub_params(StrBuf *sb, const Kernel *k, int with_names);
 /* Device pointers and launch size at the top of a stub (emit_cu.c). */

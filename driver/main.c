@@ -189,8 +189,13 @@ static void print_dump_header(const char *what, const char *name) {
 static int translate(Driver *d, Unit *u) {
   const DrvOptions *o = &d->opt;
   FeOptions feopts = {(const char *const *)o->pp_args, o->npp_args};
-  XfOptions xfopts = {o->cdp_mode ? (CdpMode)xf_parse_cdp_mode(o->cdp_mode) : CDP_DEFAULT, o->cdp_threshold,
-                      o->cdp_warp_threshold};
+  XfOptions xfopts = {.cdp_mode = o->cdp_mode ? (CdpMode)xf_parse_cdp_mode(o->cdp_mode) : CDP_DEFAULT,
+                      .cdp_threshold = o->cdp_threshold,
+                      .cdp_warp_threshold = o->cdp_warp_threshold,
+                      .task_queue = o->task_queue,
+                      .task_worker = (TaskWorkerOpt)o->task_worker,
+                      .task_tile_off = o->task_tile_off,
+                      .task_tile = {o->task_tile[0], o->task_tile[1], o->task_tile[2]}};
   CgOptions cgopts = {base_name(u->cu_path), 0};
   int errors_before = diag_error_count();
   int rc = -1;

@@ -69,6 +69,14 @@ void drv_print_help(FILE *out) {
         "                       for the next-level kernel (default 2048)\n"
         "  --cdp-warp-threshold=N  inner trip count above which the parent thread's\n"
         "                       warp runs the inner loop together (default 32)\n"
+        "  --task-queue=Q       task regions' ready queues: shared (default, one\n"
+        "                       queue), block (a queue per block, stealing) or task\n"
+        "                       (queue chosen by task); see docs/tasks.md\n"
+        "  --task-worker=W      threads that run one task: auto (default), thread,\n"
+        "                       warp or cta\n"
+        "  --task-tile=T        iterations per task: auto (default: 32x32 tiles for\n"
+        "                       2-deep nests when the dependences allow), off (one\n"
+        "                       task per iteration) or AxB[xC]\n"
         "  -v                   print every toolchain command and gtcc's pass times\n"
         "  --help               print this help\n"
         "  --version            print the version\n"
@@ -146,6 +154,47 @@ static int parse_threshold(long *out, const char *flag, const char *v) {
   }
   *out = n;
   return 0;
+}
+
+static const char *const task_queues[] = {"shared", "block", "task", NULL};
+static const char *const task_workers[] = {"auto", "thread", "warp", "cta", NULL};
+
+/* One of the words in names (NULL-terminated): its index into *out. */
+static int parse_word(int *out, const char *flag, const char *v, const char *const *names) {
+  for (int i = 0; names[i]; i++)
+    if (!strcmp(v, names[i])) {
+      *out = i;
+      return 0;
+    }
+  char list[128] = "";
+  for (int i = 0; names[i]; i++) {
+    strcat(list, i ? (names[i + 1] ? ", " : " or ") : "");
+    strcat(list, names[i]);
+  }
+  drv_error("unknown %s value '%s' (expected %s)", flag, v, list);
+  return -1;
+}
+
+/* --task-tile=auto | off | A[xB[xC]] with each size 1..65536. */
+static int parse_tile(DrvOptions *o, const char *v) {
+  o->task_tile_off = 0;
+  memset(o->task_tile, 0, sizeof o->task_tile);
+  if (!strcmp(v, "auto")) return 0;
+  if (!strcmp(v, "off")) {
+    o->task_tile_off = 1;
+    return 0;
+  }
+  const char *c = v;
+  for (int l = 0; l < 3; l++) {
+    char *end;
+    long long n = strtoll(c, &end, 10);
+    if (end == c || n < 1 || n > 65536 || (*end && *end != 'x')) break;
+    o->task_tile[l] = n;
+    if (!*end) return 0;
+    c = end + 1;
+  }
+  drv_error("bad --task-tile value '%s' (expected auto, off, or sizes like 32x32 from 1 to 65536)", v);
+  return -1;
 }
 
 /* One option word (argv[*i] starts with '-'); may consume the next word. */
@@ -226,6 +275,12 @@ static int parse_option(DrvOptions *o, int argc, char **argv, int *i) {
     return parse_threshold(&o->cdp_threshold, "--cdp-threshold", v);
   } else if ((v = long_value(arg, "--cdp-warp-threshold="))) {
     return parse_threshold(&o->cdp_warp_threshold, "--cdp-warp-threshold", v);
+  } else if ((v = long_value(arg, "--task-queue="))) {
+    return parse_word(&o->task_queue, "--task-queue", v, task_queues);
+  } else if ((v = long_value(arg, "--task-worker="))) {
+    return parse_word(&o->task_worker, "--task-worker", v, task_workers);
+  } else if ((v = long_value(arg, "--task-tile="))) {
+    return parse_tile(o, v);
   } else {
     drv_error("unknown option '%s'", arg);
     return -1;

@@ -26,6 +26,7 @@ typedef struct CVar {
   char *name;
   SrcLoc loc;        /* declaration */
   unsigned decl_offset;
+  unsigned decl_begin, decl_end; /* parameters: the whole declaration's text (0, 0 if unknown) */
   VarTypeKind tkind;
   char *type;        /* spelling of the declared type, e.g. "const double *" */
   char *elem_type;   /* element type for pointers/arrays ("double"), the type itself for scalars */

@@ -157,6 +157,7 @@ static CVar *var_for(Parser *p, CXCursor decl) {
   v->loc = cursor_loc(p, decl);
   v->decl_offset = v->loc.offset;
   v->is_param = clang_getCursorKind(decl) == CXCursor_ParmDecl;
+  if (v->is_param && !cursor_range(decl, &v->decl_begin, &v->decl_end)) v->decl_begin = v->decl_end = 0;
   CXCursor parent = clang_getCursorSemanticParent(decl);
   v->is_global = clang_getCursorKind(parent) == CXCursor_TranslationUnit;
   enum CX_StorageClass sc = clang_Cursor_getStorageClass(decl);

@@ -70,6 +70,17 @@ static bool already_reported(Kernel *k, CVar *v) {
   return false;
 }
 
+/* Tasks run on the GPU, so their data must be there: OpenMP's way to say
+ * how much of a pointer that is, is a map clause. */
+static void task_extent_error(const VarUse *u, const Kernel *k) {
+  const char *n = u->var->name;
+  diag_error(u->loc,
+             "pointer '%s' is used by the tasks of the region at line %d but its extent is unknown: put the region "
+             "inside '#pragma omp target data map(tofrom: %s[0:n])' (or map(to:) for data the tasks only read), or "
+             "use '#pragma omp target map(tofrom: %s[0:n])' instead of 'omp parallel'",
+             n, k->loc.line, n, n);
+}
+
 static void capture_var(Program *p, Kernel *k, const VarUse *u) {
   CVar *v = u->var;
   for (int l = 0; l < k->collapse; l++)
@@ -97,7 +108,7 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u) {
     c.kind = CAP_DEVICEPTR;
   } else if (v->tkind == VT_SCALAR || v->tkind == VT_RECORD) {
     c.kind = CAP_VALUE;
-    if (ck != CL_FIRSTPRIVATE && u->write && !is_inner_iv(k->body, v))
+    if (ck != CL_FIRSTPRIVATE && u->write && !is_inner_iv(k->body, v) && k->shape != KS_TASKS)
       diag_warning(u->loc,
                    "'%s' is assigned in the '%s' region but is firstprivate there: the host's '%s' does not change "
                    "(add reduction(op:%s) or private(%s))",
@@ -113,6 +124,9 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u) {
         /* Known extent: implicit map(tofrom:), as OpenMP does for arrays. */
         DataMap m = {v, u->loc, XM_TOFROM, xasprintf("(void *)(%s)", v->name), xasprintf("sizeof(%s)", v->name), false};
         VEC_PUSH(k->maps.m, k->maps.n, k->maps.cap, m);
+      } else if (k->shape == KS_TASKS) {
+        task_extent_error(u, k);
+        return;
       } else {
         diag_error(u->loc,
                    "pointer '%s' is used in the '%s' region but its extent is unknown: add a data clause such as "
@@ -133,6 +147,10 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u) {
       return;
     }
     c.kind = CAP_MAPPED;
+    if (!has_mapping(p, k, v) && k->shape == KS_TASKS) {
+      task_extent_error(u, k);
+      return;
+    }
     if (!has_mapping(p, k, v)) {
       diag_error(u->loc,
                  "pointer '%s' is used in the '%s' region but its extent is unknown: add a data clause such as "

@@ -56,6 +56,10 @@ static void check_globals(const Function *f, const Stmt *s) {
   for (int i = 0; i < s->nkids; i++) check_globals(f, s->kids[i]);
 }
 
+bool xf_param_as_view(const CVar *v) {
+  return v->is_param && v->tkind == VT_VLA_POINTER && v->ndims >= 1 && v->ndims <= 2 && v->decl_end > v->decl_begin;
+}
+
 static void visit_function(Program *p, Function *f, SrcLoc call_loc) {
   if (listed(p, f)) return;
   if (!f->body) {
@@ -64,7 +68,8 @@ static void visit_function(Program *p, Function *f, SrcLoc call_loc) {
   }
   VEC_PUSH(p->device_funcs, p->ndevice_funcs, p->device_funcs_cap, f);
   for (int i = 0; i < f->nparams; i++)
-    if (f->params[i]->tkind == VT_VLA_POINTER || (f->params[i]->tkind == VT_OTHER && strchr(f->params[i]->type, '[')))
+    if (xf_param_as_view(f->params[i])) continue; /* the device copy takes a gtrt_vla view (emit_cu.c) */
+    else if (f->params[i]->tkind == VT_VLA_POINTER || (f->params[i]->tkind == VT_OTHER && strchr(f->params[i]->type, '[')))
       diag_error(f->params[i]->loc,
                  "parameter '%s' of '%s' is a variable-length array; gtcc cannot compile '%s' for the device (pass a "
                  "flat pointer and the sizes)",

@@ -8,6 +8,7 @@
 #define GTCC_LIR_H
 
 #include "transform.h"
+#include "taskdeps.h"
 
 /* How a variable used in a kernel reaches the device. */
 typedef enum CaptureKind {
@@ -46,6 +47,7 @@ typedef struct DataMapList {
 typedef enum KernelShape {
   KS_FLAT,   /* one thread per outer iteration; inner loops sequential */
   KS_NESTED, /* CollectiveDP: parent kernel + next-level kernel (NLK) */
+  KS_TASKS,  /* task-dependency loop nest: persistent megakernel (tasks.c) */
 } KernelShape;
 
 /* A reduction of the inner parallel loop (its variable is a local of the
@@ -72,6 +74,36 @@ typedef struct Nested {
   long long chunk;          /* inner iterations per NLK block; longer loops use several blocks */
 } Nested;
 
+/* One depend item of the task directive: `H[i-1][j]` as written. */
+typedef struct TaskDep {
+  CVar *var;
+  const VarItem *item;
+  DependKind kind;
+} TaskDep;
+
+/* `omp parallel` + `single` (or `omp target`) around a loop nest whose body
+ * is one `omp task depend(...)`: each iteration is a task. With affine
+ * subscripts the dependences are distance vectors known at compile time
+ * (taskdeps.h); otherwise an inspector on the host builds them at run time.
+ * Tasks may be tiles of iterations (tile[l] > 1), run along hyperplanes. */
+typedef struct TaskRegion {
+  Directive *target;     /* omp target / target teams, or NULL */
+  Directive *parallel;   /* omp parallel (NULL under omp target without one) */
+  Directive *single;     /* omp single / master */
+  Directive *task;
+  TaskDep *deps;
+  int ndeps, deps_cap;
+  bool affine;           /* distances known: no inspector */
+  const char *why_inspector;
+  TdDeps cell;           /* affine: cell-level distances */
+  TdDeps tile_deps;      /* affine and tiled: tile-level distances */
+  long long tile[3];     /* iterations per task in each loop (1 = one task per iteration) */
+  bool tiled;
+  int worker;            /* threads per worker: 1, 32, or 0 (the whole block) */
+  int queue;             /* gtrt_task_policy */
+  Stmt *inner;           /* parallel loop inside the task body, run by the worker's threads */
+} TaskRegion;
+
 typedef struct Kernel {
   int id;
   char *name;        /* gt_<file>_<line>_k<id> */
@@ -96,6 +128,7 @@ typedef struct Kernel {
   int nseq_inner, seq_inner_cap;
   KernelShape shape;
   Nested *nested;    /* KS_NESTED */
+  TaskRegion *tasks; /* KS_TASKS */
   CVar **reported;   /* variables whose capture errors were reported (one each) */
   int nreported, reported_cap;
   const char *flat_reason; /* why an inner parallel loop stays sequential, or NULL */
@@ -140,6 +173,14 @@ void xf_form_regions(Program *p);          /* regions.c */
 void xf_capture(Program *p, Kernel *k);     /* capture.c */
 void xf_device_functions(Program *p);       /* devfuncs.c */
 void xf_nested(Program *p, Kernel *k);      /* nested.c: decides KS_NESTED */
+/* tasks.c: if the construct at s->dirs[di] (omp parallel / target) creates
+ * tasks, lowers it to a KS_TASKS kernel (or reports why not) and returns true. */
+bool xf_task_region(Program *p, Stmt *s, int di);
+/* A pointer-to-VLA parameter (`int (*H)[m]`, `int H[n][m]`) of a device
+ * function, passed as a gtrt_vla view in the device copy (devfuncs.c). */
+bool xf_param_as_view(const CVar *v);
+/* Kernel name for a construct (regions.c). */
+char *xf_kernel_name(const Program *p, const Directive *d, int id);
 /* Reports bad gtcc_cdp / gtcc_threshold arguments (nested.c). */
 void xf_check_gtcc_clauses(const Directive *d);
 /* Turns a data clause into DataMaps (datamap.c). */

@@ -129,10 +129,14 @@ static unsigned unit_hash(const Program *p) {
   h = (h ^ (unsigned)p->opts.cdp_mode) * 16777619u;
   h = (h ^ (unsigned)p->opts.cdp_threshold) * 16777619u;
   h = (h ^ (unsigned)p->opts.cdp_warp_threshold) * 16777619u;
+  h = (h ^ (unsigned)p->opts.task_queue) * 16777619u;
+  h = (h ^ (unsigned)p->opts.task_worker) * 16777619u;
+  h = (h ^ (unsigned)p->opts.task_tile_off) * 16777619u;
+  for (int l = 0; l < 3; l++) h = (h ^ (unsigned)p->opts.task_tile[l]) * 16777619u;
   return h & 0xffffffu;
 }
 
-static char *kernel_name(const Program *p, const Directive *d, int id) {
+char *xf_kernel_name(const Program *p, const Directive *d, int id) {
   const char *path = p->tu->file->path, *base = strrchr(path, '/');
   base = base ? base + 1 : path;
   StrBuf sb;
@@ -155,7 +159,7 @@ static void make_kernel(Program *p, Stmt *s, Directive *d, Directive *outer, uns
   k->what = dir_name((outer ? outer : d)->kind);
   k->stmt = k->replace = s;
   k->replace_begin = replace_begin;
-  k->name = kernel_name(p, d, k->id);
+  k->name = xf_kernel_name(p, d, k->id);
   k->block = 256;
   check_supported(d);
   xf_check_gtcc_clauses(d);
@@ -284,6 +288,10 @@ static bool handle_dirs(Program *p, Stmt *s, int i) {
       make_data_region(p, s, d, i + 1 < s->ndirs ? s->dirs[i + 1]->loc.offset : s->begin);
       continue;
     }
+    if ((d->kind == DIR_OMP_PARALLEL || d->kind == DIR_OMP_TARGET || d->kind == DIR_OMP_TARGET_TEAMS ||
+         d->kind == DIR_OMP_TARGET_PARALLEL) &&
+        xf_task_region(p, s, i))
+      return true;
     if ((flags & DF_COMPUTE) && (flags & DF_LOOP)) {
       make_kernel(p, s, d, NULL, d->loc.offset);
       return true;
@@ -347,6 +355,7 @@ void xf_free(Program *p) {
     free(k->seq_inner);
     free(k->reported);
     if (k->nested) free(k->nested->ctx), free(k->nested->reds), free(k->nested->privs), free(k->nested);
+    if (k->tasks) free(k->tasks->deps), free(k->tasks);
     free(k);
   }
   free(p->kernels);

@@ -19,10 +19,17 @@ typedef enum CdpMode {
   CDP_WARP,    /* the paper's warp master: each parent warp launches its own */
 } CdpMode;
 
+/* Task regions: --task-queue, --task-worker, --task-tile (docs/tasks.md). */
+typedef enum TaskWorkerOpt { TWO_AUTO, TWO_THREAD, TWO_WARP, TWO_CTA } TaskWorkerOpt;
+
 typedef struct XfOptions {
   CdpMode cdp_mode;
   long long cdp_threshold;      /* inner trip count above which a context goes to the NLK; <0: default */
   long long cdp_warp_threshold; /* inner trip count above which a warp runs the loop; <0: default */
+  int task_queue;               /* gtrt_task_policy: 0 shared, 1 block, 2 task */
+  TaskWorkerOpt task_worker;
+  int task_tile_off;            /* --task-tile=off: one task per iteration */
+  long long task_tile[3];       /* --task-tile=AxB[xC]; 0: the default */
 } XfOptions;
 
 /* Parses a --cdp / gtcc_cdp spelling; returns -1 if unknown. */

@@ -58,7 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   diag_set_stream(null_stream);
   diag_reset();
   FeOptions feopts = {NULL, 0};
-  XfOptions xfopts = {CDP_DEFAULT, -1, -1};
+  XfOptions xfopts = {.cdp_mode = CDP_DEFAULT, .cdp_threshold = -1, .cdp_warp_threshold = -1};
   CgOptions cgopts = {"fuzz.gt.cu", 0};
   const char *reached = "parse failed";
   TranslationUnit *tu = fe_parse(tmp_path, &feopts);

@@ -35,7 +35,7 @@ static Lowered lower(const char *src, const XfOptions *opts) {
   diag_reset();
   diag_set_stream(fp);
   r.tu = fe_parse(path, NULL);
-  XfOptions dflt = {CDP_DEFAULT, -1, -1};
+  XfOptions dflt = {.cdp_mode = CDP_DEFAULT, .cdp_threshold = -1, .cdp_warp_threshold = -1};
   if (r.tu && diag_error_count() == 0) r.p = xf_lower(r.tu, opts ? opts : &dflt);
   CgOptions cg = {"t.gt.cu", 1};
   if (r.p) cg_emit(r.p, &cg, &r.out);
@@ -102,7 +102,7 @@ static void test_modes(void) {
                      "    y[i] = sum;\n"
                      "  }\n}\n";
   char *src = xasprintf("%s%s", SPMV_HEAD, body);
-  XfOptions tail = {CDP_TAIL, 100, 10};
+  XfOptions tail = {.cdp_mode = CDP_TAIL, .cdp_threshold = 100, .cdp_warp_threshold = 10};
   Lowered r = lower(src, &tail);
   const Kernel *k = kernel0(&r);
   CHECK(k && k->nested && k->nested->mode == CDP_TAIL && k->nested->threshold == 100 &&
@@ -110,12 +110,12 @@ static void test_modes(void) {
   CHECK(r.out.cu && strstr(r.out.cu, "cudaStreamTailLaunch") != NULL);
   lowered_free(&r);
 
-  XfOptions cta = {CDP_CTA, -1, -1};
+  XfOptions cta = {.cdp_mode = CDP_CTA, .cdp_threshold = -1, .cdp_warp_threshold = -1};
   r = lower(src, &cta);
   CHECK(r.out.cu && strstr(r.out.cu, "cudaStreamFireAndForget") != NULL && strstr(r.out.cu, "gt_seg = blockIdx.x") != NULL);
   lowered_free(&r);
 
-  XfOptions off = {CDP_OFF, -1, -1};
+  XfOptions off = {.cdp_mode = CDP_OFF, .cdp_threshold = -1, .cdp_warp_threshold = -1};
   r = lower(src, &off);
   k = kernel0(&r);
   CHECK(k && k->shape == KS_FLAT && k->flat_reason && strstr(k->flat_reason, "off"));

@@ -1,0 +1,500 @@
+/* Task-dependency loops -> persistent megakernel (issue 4).
+ *
+ * Recognises `omp parallel` (or `omp target [teams]`) + `omp single` /
+ * `master` around a perfect loop nest of depth 1-3 whose body is one
+ * `omp task depend(...)`. Each iteration is a task; tasks are ordered by
+ * their depend items with OpenMP semantics. Affine subscripts give distance
+ * vectors at compile time (taskdeps.h); anything else is left to a host
+ * inspector at run time. With non-negative distances, tasks become tiles of
+ * iterations run along hyperplanes (docs/tasks.md explains the choice). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lir.h"
+#include "strbuf.h"
+
+/* Default tile sizes per nest depth, from the wavefront sweep (docs/tasks.md). */
+static const long long default_tile[3][3] = {{256, 1, 1}, {32, 32, 1}, {32, 8, 8}};
+
+static bool is_task_dir(const Directive *d) { return d->kind == DIR_OMP_TASK; }
+
+static bool has_task(const Stmt *s) {
+  for (int i = 0; i < s->ndirs; i++)
+    if (is_task_dir(s->dirs[i])) return true;
+  for (int i = 0; i < s->nkids; i++)
+    if (has_task(s->kids[i])) return true;
+  return false;
+}
+
+/* The items of a compound that are not empty statements. */
+static int real_items(const Stmt *s, Stmt **first) {
+  int n = 0;
+  for (int i = 0; i < s->nkids; i++)
+    if (s->kids[i]->kind != ST_NULL) {
+      if (!n && first) *first = s->kids[i];
+      n++;
+    }
+  return n;
+}
+
+/* ---- the construct chain: target? parallel? single|master ---------------- */
+
+typedef struct Chain {
+  Directive *target, *parallel, *single;
+  Stmt *body; /* statement the single applies to */
+} Chain;
+
+static bool unsupported_region_clauses(const Directive *d) {
+  static const ClauseKind bad[] = {CL_PRIVATE, CL_FIRSTPRIVATE, CL_REDUCTION, CL_LASTPRIVATE, CL_DEVICE_NUM,
+                                   CL_DEFAULTMAP, CL_DEPEND, CL_NOWAIT};
+  bool any = false;
+  for (int c = 0; c < d->nclauses; c++)
+    for (size_t b = 0; b < sizeof bad / sizeof *bad; b++)
+      if (d->clauses[c].kind == bad[b] && !(d->kind == DIR_OMP_SINGLE && bad[b] == CL_NOWAIT)) {
+        diag_error(d->clauses[c].loc, "clause '%s' on '%s' around tasks is not supported by gtcc",
+                   clause_spelling(bad[b]), dir_name(d->kind));
+        any = true;
+      }
+  return any;
+}
+
+/* Walks from s->dirs[di] down through the directives on the same statement
+ * and through `{ }` with one item. Returns false after reporting an error. */
+static bool find_chain(Stmt *s, int di, Chain *ch) {
+  memset(ch, 0, sizeof *ch);
+  const Directive *first = s->dirs[di];
+  for (;;) {
+    for (; di < s->ndirs; di++) {
+      Directive *d = s->dirs[di];
+      bool ok = true;
+      switch (d->kind) {
+      case DIR_OMP_TARGET: case DIR_OMP_TARGET_TEAMS:
+        ok = !ch->target && !ch->parallel;
+        ch->target = d;
+        break;
+      case DIR_OMP_TARGET_PARALLEL:
+        ok = !ch->target && !ch->parallel;
+        ch->target = ch->parallel = d;
+        break;
+      case DIR_OMP_PARALLEL:
+        ok = !ch->parallel;
+        ch->parallel = d;
+        break;
+      case DIR_OMP_SINGLE: case DIR_OMP_MASTER:
+        ch->single = d;
+        break;
+      default: ok = false; break;
+      }
+      if (!ok) {
+        diag_error(d->loc, "'%s' is not supported here: gtcc runs tasks from 'omp parallel' (or 'omp target') with "
+                           "'omp single' or 'omp master' around one task loop",
+                   dir_name(d->kind));
+        return false;
+      }
+      if (unsupported_region_clauses(d)) return false;
+      if (ch->single) {
+        if (di + 1 < s->ndirs) {
+          diag_error(s->dirs[di + 1]->loc, "'%s' after '%s' is not supported around tasks",
+                     dir_name(s->dirs[di + 1]->kind), dir_name(d->kind));
+          return false;
+        }
+        ch->body = s;
+        return true;
+      }
+    }
+    Stmt *only = NULL;
+    if (s->kind != ST_COMPOUND || real_items(s, &only) != 1) break;
+    s = only;
+    di = 0;
+  }
+  diag_error(first->loc, "'%s' creates tasks but they are not inside 'omp single' or 'omp master': gtcc runs "
+                         "task loops written as '#pragma omp parallel' + '#pragma omp single' + the loop",
+             dir_name(first->kind));
+  return false;
+}
+
+/* ---- the task loop nest ---------------------------------------------------- */
+
+/* Where a standalone directive sits inside [begin, end). */
+static const Directive *standalone_in(const Program *p, unsigned begin, unsigned end) {
+  for (int i = 0; i < p->tu->ndirs; i++) {
+    const Directive *d = p->tu->dirs[i];
+    if ((dir_flags(d->kind) & DF_STANDALONE) && d->loc.offset >= begin && d->loc.offset < end) return d;
+  }
+  return NULL;
+}
+
+static bool uses_var(const Stmt *s, const CVar *v) {
+  for (int i = 0; i < s->nuses; i++)
+    if (s->uses[i].var == v) return true;
+  return false;
+}
+
+/* Finds the perfect nest under the single: fills k->loops/loop_stmts/collapse
+ * and returns the task statement, or NULL after an error. */
+static Stmt *task_nest(Program *p, Kernel *k, Stmt *body) {
+  Stmt *s = body;
+  if (s->kind == ST_COMPOUND) {
+    Stmt *only = NULL;
+    int n = real_items(s, &only);
+    if (n != 1) {
+      for (int i = 0; i < s->nkids; i++)
+        if (s->kids[i]->kind != ST_NULL && (s->kids[i]->kind != ST_FOR || !has_task(s->kids[i]))) {
+          diag_error(s->kids[i]->loc, "gtcc runs one task loop per 'omp single' region: this statement is not "
+                                      "part of it (several task loops, taskwait phases and other statements "
+                                      "around tasks are not supported yet)");
+          return NULL;
+        }
+      diag_error(s->loc, "gtcc runs one task loop per 'omp single' region; this one has %d", n);
+      return NULL;
+    }
+    s = only;
+  }
+  for (int depth = 0;; depth++) {
+    if (s->ndirs && s != body) { /* body's own directives are the chain's */
+      if (s->ndirs == 1 && is_task_dir(s->dirs[0]) && depth > 0) return s;
+      const Directive *d = s->dirs[0];
+      if (is_task_dir(d) && depth == 0)
+        diag_error(d->loc, "a single 'omp task' is not lowered by gtcc: put the task in a loop nest of depth 1 to 3");
+      else
+        diag_error(d->loc, "'%s' in a task loop nest is not supported: the loops around 'omp task' must be plain "
+                           "for loops",
+                   dir_name(is_task_dir(d) ? s->dirs[1]->kind : d->kind));
+      return NULL;
+    }
+    if (s->kind != ST_FOR) {
+      diag_error(s->loc, "task-generating code between loops is not supported: the loops around 'omp task' must "
+                         "be perfectly nested, with the task as the innermost body");
+      return NULL;
+    }
+    if (depth == 3) {
+      diag_error(s->loc, "task loop nests deeper than 3 are not supported");
+      return NULL;
+    }
+    if (!s->loop->canonical) {
+      diag_error(s->loop->why_loc, "task loop is not in canonical form: %s", s->loop->why_not);
+      return NULL;
+    }
+    for (int l = 0; l < depth; l++)
+      if (uses_var(s, k->loops[l]->iv)) {
+        diag_error(s->loc, "task loop bounds must not depend on the outer loop variable '%s' (rectangular nests only)",
+                   k->loops[l]->iv->name);
+        return NULL;
+      }
+    k->loops[depth] = s->loop;
+    k->loop_stmts[depth] = s;
+    k->collapse = depth + 1;
+    Stmt *inner = s->kids[0];
+    if (inner->kind == ST_COMPOUND) {
+      Stmt *only = NULL;
+      if (real_items(inner, &only) != 1) {
+        for (int i = 0; i < inner->nkids; i++)
+          if (inner->kids[i]->kind != ST_NULL && !has_task(inner->kids[i])) {
+            diag_error(inner->kids[i]->loc, "task-generating code between loops is not supported: this statement "
+                                            "is not a task (make it part of the task body)");
+            return NULL;
+          }
+        diag_error(inner->loc, "one 'omp task' per loop body is supported");
+        return NULL;
+      }
+      inner = only;
+    }
+    const Directive *sa = standalone_in(p, s->begin, s->end);
+    if (sa) {
+      diag_error(sa->loc, "'%s' inside a task loop is not supported", dir_name(sa->kind));
+      return NULL;
+    }
+    s = inner;
+  }
+}
+
+/* ---- the task body --------------------------------------------------------- */
+
+static bool is_parallel_loop(const Directive *d) {
+  return (dir_flags(d->kind) & DF_LOOP) && !dir_find_clause(d, CL_SEQ) && !(dir_flags(d->kind) & DF_COMPUTE);
+}
+
+/* Jumps out of a task are not allowed (OpenMP); loops and switches inside
+ * may break/continue themselves. */
+static bool check_jumps(const Stmt *s, bool in_loop, bool in_switch) {
+  switch (s->kind) {
+  case ST_RETURN: case ST_GOTO:
+    diag_error(s->loc, "'%s' out of an 'omp task' body is not allowed", s->kind == ST_RETURN ? "return" : "goto");
+    return false;
+  case ST_BREAK:
+    if (!in_loop && !in_switch) goto out;
+    break;
+  case ST_CONTINUE:
+    if (!in_loop) goto out;
+    break;
+  default: break;
+  }
+  for (int i = 0; i < s->nkids; i++) {
+    bool loop = in_loop || s->kind == ST_FOR || s->kind == ST_WHILE || s->kind == ST_DO;
+    if (!check_jumps(s->kids[i], loop, in_switch || s->kind == ST_SWITCH)) return false;
+  }
+  return true;
+out:
+  diag_error(s->loc, "'%s' out of an 'omp task' body is not allowed", s->kind == ST_BREAK ? "break" : "continue");
+  return false;
+}
+
+static void note_inner(const Stmt *s, TaskRegion *tr, bool top, bool *ok) {
+  for (int i = 0; i < s->ndirs && *ok; i++) {
+    const Directive *d = s->dirs[i];
+    if (d == tr->task) continue;
+    if (is_parallel_loop(d) && top && !tr->inner && s->kind == ST_FOR) {
+      tr->inner = (Stmt *)s;
+      continue;
+    }
+    if (dir_flags(d->kind) & DF_LOOP) continue; /* seq / simd: runs sequentially in the thread */
+    diag_error(d->loc, "'%s' inside an 'omp task' body is not supported%s", dir_name(d->kind),
+               is_parallel_loop(d) ? " (one parallel loop at the top level of the task body is)" : "");
+    *ok = false;
+  }
+  for (int i = 0; i < s->nkids && *ok; i++) note_inner(s->kids[i], tr, false, ok);
+}
+
+/* The task body may hold one parallel loop at its top level; then the other
+ * statements must be declarations (every thread of the worker runs them). */
+static bool check_body(const Program *p, Kernel *k, TaskRegion *tr) {
+  Stmt *b = k->body;
+  if (!check_jumps(b, false, false)) return false;
+  const Directive *sa = standalone_in(p, b->begin, b->end);
+  if (sa) {
+    diag_error(sa->loc, "'%s' inside an 'omp task' body is not supported", dir_name(sa->kind));
+    return false;
+  }
+  bool ok = true;
+  if (b->kind == ST_COMPOUND)
+    for (int i = 0; i < b->nkids && ok; i++) note_inner(b->kids[i], tr, true, &ok);
+  else
+    note_inner(b, tr, true, &ok);
+  if (!ok || !tr->inner) return ok;
+  if (!tr->inner->loop->canonical) {
+    diag_error(tr->inner->loop->why_loc, "parallel loop in a task is not in canonical form: %s",
+               tr->inner->loop->why_not);
+    return false;
+  }
+  if (b->kind == ST_COMPOUND)
+    for (int i = 0; i < b->nkids; i++) {
+      const Stmt *it = b->kids[i];
+      if (it != tr->inner && it->kind != ST_DECL && it->kind != ST_NULL) {
+        diag_error(it->loc, "with a parallel loop inside the task, the other statements of the task body must be "
+                            "declarations (each thread of the worker runs them)");
+        return false;
+      }
+    }
+  const Directive *ld = tr->inner->dirs[0];
+  if (dir_find_clause(ld, CL_REDUCTION) || dir_find_clause(ld, CL_COLLAPSE) || dir_find_clause(ld, CL_LASTPRIVATE)) {
+    diag_error(ld->loc, "reduction, collapse and lastprivate on a parallel loop inside a task are not supported");
+    return false;
+  }
+  return true;
+}
+
+/* ---- depend items ---------------------------------------------------------- */
+
+static int subscripts_needed(const CVar *v) {
+  switch (v->tkind) {
+  case VT_SCALAR: case VT_RECORD: return 0;
+  case VT_POINTER: return 1;
+  case VT_ARRAY: return v->ndims;
+  case VT_VLA_POINTER: return v->ndims + 1;
+  default: return -1;
+  }
+}
+
+static bool collect_deps(Program *p, TaskRegion *tr) {
+  const Directive *d = tr->task;
+  bool ok = true;
+  for (int c = 0; c < d->nclauses; c++) {
+    const Clause *cl = &d->clauses[c];
+    if (cl->kind != CL_DEPEND) continue;
+    for (int j = 0; j < cl->nitems; j++) {
+      const VarItem *it = &cl->items[j];
+      CVar *v = xf_lookup_var(p, it->name, d->loc.offset);
+      if (!v) {
+        diag_error(it->loc, "'%s' in depend is not a variable declared before the task", it->name);
+        ok = false;
+        continue;
+      }
+      int need = subscripts_needed(v);
+      bool section = false;
+      for (int s = 0; s < it->nsubs; s++) section |= it->subs[s].is_section;
+      if (section) {
+        diag_error(it->loc, "array sections in depend clauses are not supported by gtcc: name one element, e.g. %s[i]",
+                   it->name);
+        ok = false;
+        continue;
+      }
+      if (need < 0 || it->nsubs != need) {
+        diag_error(it->loc, "depend item '%s' must name one element of '%s' (%d subscript%s)", it->name, v->type,
+                   need < 0 ? 0 : need, need == 1 ? "" : "s");
+        ok = false;
+        continue;
+      }
+      TaskDep td = {v, it, cl->u.dep_kind};
+      VEC_PUSH(tr->deps, tr->ndeps, tr->deps_cap, td);
+    }
+  }
+  if (ok && tr->ndeps == 0)
+    diag_warning(d->loc, "this task has no depend clause: its iterations run in any order on the GPU");
+  return ok;
+}
+
+/* Affine distances when every subscript is affine in the loop variables
+ * with constant steps; otherwise the reason the inspector is needed. */
+static void analyze(Kernel *k, TaskRegion *tr) {
+  int depth = k->collapse;
+  const char *ivs[3];
+  for (int l = 0; l < depth; l++) {
+    ivs[l] = k->loops[l]->iv->name;
+    if (!k->loops[l]->step_is_const) {
+      tr->why_inspector = "a loop step is not a constant";
+      return;
+    }
+  }
+  TdItem *items = xcalloc((size_t)tr->ndeps + 1, sizeof *items);
+  CVar *arrays[64];
+  int narrays = 0;
+  const char *why = NULL;
+  for (int i = 0; i < tr->ndeps && !why; i++) {
+    const TaskDep *dp = &tr->deps[i];
+    int a = 0;
+    while (a < narrays && arrays[a] != dp->var) a++;
+    if (a == narrays) {
+      if (narrays == 64) { why = "too many arrays in depend clauses"; break; }
+      arrays[narrays++] = dp->var;
+    }
+    items[i].array = a;
+    items[i].kind = dp->kind == DEP_IN ? TD_IN : dp->kind == DEP_OUT ? TD_OUT : TD_INOUT;
+    items[i].ndims = dp->item->nsubs;
+    for (int s = 0; s < dp->item->nsubs && !why; s++) {
+      const char *w = NULL;
+      if (!td_parse_affine(dp->item->subs[s].lo.text, ivs, depth, &items[i].sub[s], &w))
+        why = w ? w : "a subscript is not affine in the loop variables";
+      else
+        for (int l = 0; l < depth; l++) items[i].sub[s].coef[l] *= k->loops[l]->step_value;
+    }
+  }
+  if (!why) {
+    td_analyze(depth, items, tr->ndeps, &tr->cell);
+    if (!tr->cell.affine) why = tr->cell.why_not;
+  }
+  for (int i = 0; i < tr->ndeps; i++)
+    for (int s = 0; s < items[i].ndims; s++) td_affine_free(&items[i].sub[s]);
+  free(items);
+  tr->affine = why == NULL;
+  tr->why_inspector = why;
+}
+
+/* With every distance non-negative, e = e1 + e2 (e1, e2 in the set) is
+ * implied: the path q - e -> q - e2 -> q stays in the box (the box is
+ * convex and the middle point lies between the ends). Dropping such e
+ * saves a counter update per task: (1,1) of a wavefront goes. */
+static void prune_implied(TdDeps *d, int depth) {
+  if (!d->affine || !td_nonnegative(d, depth)) return;
+  bool drop[TD_MAX_DIST] = {false};
+  for (int e = 0; e < d->ndist; e++)
+    for (int a = 0; a < d->ndist && !drop[e]; a++)
+      for (int b = 0; b < d->ndist && !drop[e]; b++) {
+        if (a == e || b == e || drop[a] || drop[b]) continue;
+        bool sum = true;
+        for (int l = 0; l < depth; l++) sum &= d->dist[a][l] + d->dist[b][l] == d->dist[e][l];
+        drop[e] = sum;
+      }
+  int n = 0;
+  for (int e = 0; e < d->ndist; e++)
+    if (!drop[e]) memmove(d->dist[n++], d->dist[e], sizeof d->dist[e]);
+  d->ndist = n;
+}
+
+/* Tiles, worker size and queue from the analysis and the options. */
+static void decide(const Program *p, Kernel *k, TaskRegion *tr) {
+  int depth = k->collapse;
+  const XfOptions *o = &p->opts;
+  for (int l = 0; l < 3; l++) tr->tile[l] = 1;
+  tr->queue = o->task_queue;
+  tr->tiled = tr->affine && !tr->inner && !o->task_tile_off && td_nonnegative(&tr->cell, depth);
+  if (tr->tiled) {
+    for (int l = 0; l < depth; l++) tr->tile[l] = o->task_tile[l] > 0 ? o->task_tile[l] : default_tile[depth - 1][l];
+    td_tile_deps(&tr->cell, depth, tr->tile, &tr->tile_deps);
+    prune_implied(&tr->tile_deps, depth);
+  } else if (tr->affine)
+    prune_implied(&tr->cell, depth);
+  switch (o->task_worker) {
+  case TWO_THREAD: tr->worker = 1; break;
+  case TWO_WARP: tr->worker = 32; break;
+  case TWO_CTA: tr->worker = 0; break;
+  default: /* a parallel loop or a 2D+ tile gives a warp something to share */
+    tr->worker = tr->inner || (tr->tiled && depth >= 2) ? 32 : 1;
+    break;
+  }
+}
+
+/* Scalars a task writes are shared in OpenMP; gtcc passes scalars by value,
+ * so such a write would be lost: an error, not a wrong answer. */
+static bool is_loop_var(const Stmt *s, const CVar *v) {
+  if (s->kind == ST_FOR && s->loop && s->loop->iv == v) return true;
+  for (int i = 0; i < s->nkids; i++)
+    if (is_loop_var(s->kids[i], v)) return true;
+  return false;
+}
+
+static void check_scalar_writes(Kernel *k, const Stmt *s) {
+  for (int i = 0; i < s->nuses; i++) {
+    const VarUse *u = &s->uses[i];
+    if (!u->write || is_loop_var(k->body, u->var)) continue;
+    for (int c = 0; c < k->ncaps; c++)
+      if (k->caps[c].var == u->var && k->caps[c].kind == CAP_VALUE && (u->var->tkind == VT_SCALAR || u->var->tkind == VT_RECORD)) {
+        diag_error(u->loc, "'%s' is shared by the tasks and written by them; gtcc passes scalars to the GPU by value: "
+                           "keep the value in an array element that is mapped (e.g. %s_arr[0])",
+                   u->var->name, u->var->name);
+        k->caps[c].kind = CAP_PRIVATE; /* one error per variable */
+      }
+  }
+  for (int i = 0; i < s->nkids; i++) check_scalar_writes(k, s->kids[i]);
+}
+
+bool xf_task_region(Program *p, Stmt *s, int di) {
+  if (!has_task(s)) return false;
+  Chain ch;
+  if (!find_chain(s, di, &ch)) return true;
+  Kernel *k = xcalloc(1, sizeof *k);
+  TaskRegion *tr = xcalloc(1, sizeof *tr);
+  k->tasks = tr;
+  k->shape = KS_TASKS;
+  k->id = p->nkernels;
+  tr->target = ch.target;
+  tr->parallel = ch.parallel;
+  tr->single = ch.single;
+  Directive *outer = ch.target ? ch.target : ch.parallel;
+  k->outer = outer;
+  k->loc = outer->loc;
+  k->what = "omp task region";
+  k->stmt = k->replace = s;
+  k->replace_begin = s->dirs[di]->loc.offset;
+  k->name = xf_kernel_name(p, outer, k->id);
+  k->block = 256;
+  VEC_PUSH(p->kernels, p->nkernels, p->kernels_cap, k);
+  Stmt *task = task_nest(p, k, ch.body);
+  if (!task) return true;
+  tr->task = task->dirs[0];
+  k->dir = tr->task;
+  k->body = task;
+  if (ch.target) {
+    const Clause *c = dir_find_clause(ch.target, CL_IF);
+    if (c) k->if_cond = c->expr;
+    xf_directive_maps(p, ch.target, &k->maps);
+  }
+  if (!check_body(p, k, tr) || !collect_deps(p, tr)) {
+    k->body = NULL;
+    return true;
+  }
+  xf_capture(p, k);
+  check_scalar_writes(k, k->body);
+  analyze(k, tr);
+  decide(p, k, tr);
+  return true;
+}
