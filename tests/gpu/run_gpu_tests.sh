@@ -45,7 +45,7 @@ DATA=$BIN/data
 # run also finds out whether there is a GPU). "-" means no arguments (the
 # program's large defaults). A case may start with VAR=VALUE words: the
 # environment of both runs. A case may end with "|NUMDIFF OPTIONS".
-EXAMPLES=(saxpy stencil2d dot data_reuse spmv spmv_omp bfs)
+EXAMPLES=(saxpy stencil2d dot data_reuse spmv spmv_omp bfs wavefront)
 mtx_files() {
   local f
   for f in "$DATA"/*.mtx; do
@@ -73,6 +73,15 @@ cases_for() {
     printf '%s\n' "GTRT_CDP_CAPACITY=3 powerlaw" "GTRT_CDP_CAPACITY=3 giant1" \
       "GTRT_CDP_CAPACITY=0 allabove 60" ;;
   nested_shapes_*) printf '%s\n' "0" "1" "3" "200" "-" "GTRT_CDP_CAPACITY=2 2000" ;;
+  wavefront | wavefront_*) printf '%s\n' "0 0" "1 1" "1 700" "700 1" "33 65" "517 1000" "-" "10000 10000" ;;
+  task_sw) printf '%s\n' "1 1" "1 300" "300 1" "100 37" "-" ;;
+  task_gauss_seidel) printf '%s\n' "1 1 1" "1 200 2" "200 1 2" "31 33 1" "-" "2000 3000 2" ;;
+  task_prefix_chain) printf '%s\n' "0" "1" "2" "255" "257" "-" "3000000" ;;
+  task_tile_tasks) printf '%s\n' "0 0 8" "1 1 5" "1 20 32" "20 1 32" "7 9 33" "-" ;;
+  task_flat_index) printf '%s\n' "1 1" "1 100" "100 1" "-" ;;
+  task_random_dag | task_random_dag_*) printf '%s\n' "2 1" "8 7" "-" "4 300000" ;;
+  task_wave3d) printf '%s\n' "1 1 1" "1 40 1" "3 1 40" "33 9 65" "-" ;;
+  task_skewed) printf '%s\n' "1 1" "1 100" "100 1" "-" "1000 1500" ;;
   *) printf '%s\n' "-" ;; # other test programs (tests/emit/cases): no arguments
   esac
 }
