@@ -93,6 +93,11 @@ static bool find_chain(Stmt *s, int di, Chain *ch) {
       }
       if (unsupported_region_clauses(d)) return false;
       if (ch->single) {
+        if (di + 1 < s->ndirs && is_task_dir(s->dirs[di + 1])) {
+          diag_error(s->dirs[di + 1]->loc,
+                     "a single 'omp task' is not lowered by gtcc: put the task in a loop nest of depth 1 to 3");
+          return false;
+        }
         if (di + 1 < s->ndirs) {
           diag_error(s->dirs[di + 1]->loc, "'%s' after '%s' is not supported around tasks",
                      dir_name(s->dirs[di + 1]->kind), dir_name(d->kind));
@@ -313,6 +318,11 @@ static bool collect_deps(Program *p, TaskRegion *tr) {
     if (cl->kind != CL_DEPEND) continue;
     for (int j = 0; j < cl->nitems; j++) {
       const VarItem *it = &cl->items[j];
+      if (!strcmp(it->name, "omp_all_memory")) {
+        diag_error(it->loc, "depend on 'omp_all_memory' is not supported by gtcc: name the elements the task uses");
+        ok = false;
+        continue;
+      }
       CVar *v = xf_lookup_var(p, it->name, d->loc.offset);
       if (!v) {
         diag_error(it->loc, "'%s' in depend is not a variable declared before the task", it->name);
