@@ -105,6 +105,97 @@ int gtrt_profile_enabled(void);
 /* Monotonic wall clock in milliseconds, for region timing. */
 double gtrt_now_ms(void);
 
+/* ==== task megakernels (omp task depend loops) =============================
+ * One task region runs as a persistent megakernel whose workers pop ready
+ * tasks from device queues (gtrt_task.cuh), run the body, and release the
+ * successors (counters of unfinished predecessors). Affine regions compute
+ * counts and successors inline; others describe their dependences to the
+ * inspector (gtrt_insp_*), which builds the graph on the host. Design and
+ * environment: docs/tasks_runtime.md. */
+
+/* Where released tasks go: one shared ring (Atos), the pushing block's queue
+ * with round-robin stealing, or queue hash(task) (ORNL multi-queue). */
+typedef enum gtrt_task_policy { GTRT_TQ_SHARED = 0, GTRT_TQ_BLOCK = 1, GTRT_TQ_TASK = 2 } gtrt_task_policy;
+
+/* Device view of one task region's scheduler state, passed BY VALUE as a
+ * kernel parameter. The megakernel keeps the trailing per-worker fields in
+ * registers (the functions of gtrt_task.cuh take it by reference); the host
+ * sets them to 0. Layout of ctl: gtrt_task.cuh. */
+typedef struct gtrt_taskq {
+  int *count;                /* [ntasks] predecessors not finished yet */
+  unsigned *slots;           /* [nqueues * cap] queue entries: task + 1, 0 = empty */
+  unsigned *ctl;             /* control block: status, done, statistics, heads, tails */
+  const unsigned *csr_off;   /* inspector graph: successors of t are */
+  const unsigned *csr_succ;  /*   csr_succ[csr_off[t] .. csr_off[t+1]) */
+  unsigned ntasks;           /* tasks in the region, < 2^31 */
+  unsigned nqueues;          /* 1 for GTRT_TQ_SHARED */
+  unsigned cap;              /* entries per queue */
+  int policy;                /* gtrt_task_policy after GTRT_TASK_QUEUE */
+  int wrap;                  /* cap < ntasks: ring slots are reused (CAS protocol) */
+  int prof;                  /* GTRT_PROFILE: count queue contention */
+  unsigned long long timeout_ns; /* watchdog (GTRT_TASK_TIMEOUT); 0 = off */
+  /* per-worker state (registers of the megakernel) */
+  unsigned my_next;          /* task + 1 this worker made ready and runs next (0: none) */
+  unsigned my_done;          /* tasks finished since the last flush */
+  unsigned my_polls;         /* profile: empty polls since the last flush */
+  unsigned my_retries;       /* profile: CAS retries since the last flush */
+  unsigned long long my_flush_ns; /* %globaltimer at the last flush */
+} gtrt_taskq;
+
+/* Control block (q.ctl): unsigned words, hot counters 128 bytes apart.
+ * Status: 0 running, else the gtrt_status that stopped the region. */
+enum {
+  GTRT_TQ_STATUS = 0,   /* set once (CAS) by the first worker that stops the region */
+  GTRT_TQ_DONE = 32,    /* tasks finished (flushed by workers in batches) */
+  GTRT_TQ_POLLS = 64,   /* profile: empty polls (64-bit) */
+  GTRT_TQ_RETRIES = 66, /* profile: failed CAS on heads and tails (64-bit) */
+  GTRT_TQ_PEAK = 68,    /* profile: largest queue occupancy seen by a push */
+  GTRT_TQ_QUEUES = 96,  /* queue i: head (pops claimed) at +64 i, tail (pushes) at +64 i + 32 */
+};
+#define GTRT_TQ_HEAD(i) (GTRT_TQ_QUEUES + 64u * (unsigned)(i))
+#define GTRT_TQ_TAIL(i) (GTRT_TQ_QUEUES + 64u * (unsigned)(i) + 32u)
+#define GTRT_TQ_CTL_WORDS(nqueues) (GTRT_TQ_QUEUES + 64u * (unsigned)(nqueues))
+
+/* Host inspector of one region (opaque). */
+typedef struct gtrt_insp gtrt_insp;
+
+/* Allocates or reuses (grow-only) the counters, queue storage and control
+ * block of a region of ntasks tasks (0 < ntasks < 2^31, else a recorded
+ * GTRT_ERR_ARG naming the site) and resets all state. policy is the compiled
+ * one; GTRT_TASK_QUEUE=shared|block|task overrides it; GTRT_TASK_QUEUES=n
+ * queues for block/task (default: the number of SMs);
+ * GTRT_TASK_QUEUE_CAPACITY=n entries per queue (default: enough for every
+ * task). */
+gtrt_status gtrt_task_setup(const gtrt_site *site, long long ntasks, int policy, gtrt_taskq *q);
+/* Blocks of `block` threads for the persistent megakernel `kernel` (a
+ * __global__ function cast to const void *, no dynamic shared memory): all
+ * co-resident (occupancy x SMs), at most ceil(ntasks * W / block) where W =
+ * worker_threads (0: a worker is the whole block), capped by GTRT_TASK_GRID.
+ * Returns 0 after recording an error. */
+unsigned gtrt_task_grid(const gtrt_site *site, const void *kernel, unsigned block, unsigned worker_threads,
+                        long long ntasks);
+/* After the init kernel (or gtrt_insp_finish) and the megakernel were
+ * launched on the default stream: waits for the megakernel as the host-side
+ * watchdog, then checks its outcome: GTRT_OK, GTRT_ERR_OVERFLOW,
+ * GTRT_ERR_TIMEOUT (no progress for GTRT_TASK_TIMEOUT seconds, default 10;
+ * returned even while a task body still spins: the caller exits) or
+ * GTRT_ERR_CUDA. GTRT_PROFILE=1 records the region and prints tasks/s and
+ * queue contention. */
+gtrt_status gtrt_task_wait(const gtrt_site *site, gtrt_taskq *q);
+
+/* Inspector for depend items not analysable at compile time: the host walks
+ * the task loop in program order and reports every item's address; kind 0
+ * in, 1 out, 2 inout; tasks in increasing order, items in clause order.
+ * gtrt_insp_new returns NULL after recording an error. */
+gtrt_insp *gtrt_insp_new(const gtrt_site *site, long long ntasks);
+void gtrt_insp_access(gtrt_insp *in, long long task, const void *addr, int kind);
+/* Builds the graph with OpenMP semantics (RAW, WAR, WAW per address),
+ * uploads counts and successor lists into q (after gtrt_task_setup), pushes
+ * the roots and frees in. The init kernel is then not launched. */
+gtrt_status gtrt_insp_finish(const gtrt_site *site, gtrt_insp *in, gtrt_taskq *q);
+
+/* ==== end of task megakernels ============================================== */
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,427 @@
+/* Host side of task megakernels over the CUDA runtime: queue storage and
+ * control block (grow-only, reused by every region), the persistent grid,
+ * the watchdog that waits for the megakernel, and the upload of inspector
+ * graphs. Device side: gtrt_task.cuh; design: docs/tasks_runtime.md. Plain
+ * C over cuda_runtime_api.h, like gtrt_host.c; not thread-safe. */
+#define _POSIX_C_SOURCE 200809L
+#include <cuda_runtime_api.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "gtrt_core.h"
+#include "gtrt_insp.h"
+
+#define GTRT_CHECK(site, call) gtrt_check_cuda((site), (int)(call), #call, __FILE__, __LINE__)
+
+/* Multi-queue rings get ntasks entries each while that stays under this many
+ * entries in all; beyond, 4 * ntasks / nqueues each (spilling into the next
+ * queue keeps overflow impossible). */
+#define GTRT_TQ_FULL_RINGS (1u << 26)
+
+/* ---- process-wide state --------------------------------------------------------- */
+
+typedef struct gtrt_tq_buf {
+  void *p;
+  size_t bytes;
+} gtrt_tq_buf;
+
+static struct {
+  gtrt_tq_buf count, slots, ctl, off, succ;
+  int slots_dirty;          /* slots may hold entries (new memory, or a stopped region) */
+  unsigned *host_ctl;       /* pinned copy of the control block */
+  size_t host_ctl_words;
+  cudaStream_t side;        /* non-blocking: reads the control block while the megakernel runs */
+  cudaEvent_t start, end;
+  int sms;
+} gtrt_tq = {.slots_dirty = 1};
+
+/* Grow-only device buffer; NOMEM names the bytes and what they were for. */
+static gtrt_status gtrt_tq_reserve(const gtrt_site *site, gtrt_tq_buf *b, size_t bytes, const char *what) {
+  if (bytes <= b->bytes)
+    return GTRT_OK;
+  if (b->p) {
+    gtrt_status st = GTRT_CHECK(site, cudaFree(b->p));
+    b->p = NULL;
+    b->bytes = 0;
+    if (st != GTRT_OK)
+      return st;
+  }
+  cudaError_t e = cudaMalloc(&b->p, bytes);
+  if (e == cudaErrorMemoryAllocation) {
+    (void)cudaGetLastError();
+    b->p = NULL;
+    return gtrt_record(site, GTRT_ERR_NOMEM, "out of device memory in '%s' region: cudaMalloc of %zu bytes for the %s failed",
+                       gtrt_site_what(site), bytes, what);
+  }
+  if (e != cudaSuccess) {
+    b->p = NULL;
+    return GTRT_CHECK(site, e);
+  }
+  b->bytes = bytes;
+  return GTRT_OK;
+}
+
+/* Events, the side stream and the pinned control-block copy, once. */
+static gtrt_status gtrt_tq_init(const gtrt_site *site, size_t ctl_words) {
+  gtrt_status st = GTRT_OK;
+  if (!gtrt_tq.side) {
+    int dev = 0;
+    if ((st = GTRT_CHECK(site, cudaGetDevice(&dev))) != GTRT_OK ||
+        (st = GTRT_CHECK(site, cudaDeviceGetAttribute(&gtrt_tq.sms, cudaDevAttrMultiProcessorCount, dev))) != GTRT_OK ||
+        (st = GTRT_CHECK(site, cudaEventCreate(&gtrt_tq.start))) != GTRT_OK ||
+        (st = GTRT_CHECK(site, cudaEventCreate(&gtrt_tq.end))) != GTRT_OK ||
+        (st = GTRT_CHECK(site, cudaStreamCreateWithFlags(&gtrt_tq.side, cudaStreamNonBlocking))) != GTRT_OK)
+      return st;
+    if (gtrt_tq.sms < 1)
+      gtrt_tq.sms = 1;
+  }
+  if (ctl_words > gtrt_tq.host_ctl_words) {
+    if (gtrt_tq.host_ctl && (st = GTRT_CHECK(site, cudaFreeHost(gtrt_tq.host_ctl))) != GTRT_OK)
+      return st;
+    gtrt_tq.host_ctl = NULL;
+    gtrt_tq.host_ctl_words = 0;
+    if ((st = GTRT_CHECK(site, cudaHostAlloc((void **)&gtrt_tq.host_ctl, ctl_words * 4, cudaHostAllocDefault))) != GTRT_OK)
+      return st;
+    gtrt_tq.host_ctl_words = ctl_words;
+  }
+  return GTRT_OK;
+}
+
+/* ---- environment ------------------------------------------------------------------ */
+
+static long long gtrt_tq_env_num(const char *var, long long dflt) {
+  const char *v = getenv(var);
+  if (!v || !*v)
+    return dflt;
+  char *end;
+  long long n = strtoll(v, &end, 10);
+  return *end || n <= 0 ? dflt : n;
+}
+
+static int gtrt_tq_env_policy(int compiled) {
+  const char *v = getenv("GTRT_TASK_QUEUE");
+  if (v && !strcmp(v, "shared"))
+    return GTRT_TQ_SHARED;
+  if (v && !strcmp(v, "block"))
+    return GTRT_TQ_BLOCK;
+  if (v && !strcmp(v, "task"))
+    return GTRT_TQ_TASK;
+  return compiled >= GTRT_TQ_SHARED && compiled <= GTRT_TQ_TASK ? compiled : GTRT_TQ_SHARED;
+}
+
+/* GTRT_TASK_TIMEOUT seconds (default 10; 0 turns the watchdog off). */
+static double gtrt_tq_timeout_s(void) {
+  const char *v = getenv("GTRT_TASK_TIMEOUT");
+  if (!v || !*v)
+    return 10;
+  char *end;
+  double s = strtod(v, &end);
+  return *end || s < 0 ? 10 : s;
+}
+
+static const char *gtrt_tq_policy_name(int p) {
+  return p == GTRT_TQ_BLOCK ? "block" : p == GTRT_TQ_TASK ? "task" : "shared";
+}
+
+/* ---- setup ---------------------------------------------------------------------------- */
+
+/* Queues and entries per queue for ntasks tasks. */
+static void gtrt_tq_shape(gtrt_taskq *q, unsigned ntasks) {
+  unsigned nq = 1;
+  if (q->policy != GTRT_TQ_SHARED) {
+    long long n = gtrt_tq_env_num("GTRT_TASK_QUEUES", gtrt_tq.sms);
+    nq = (unsigned)(n > 65536 ? 65536 : n);
+  }
+  unsigned long long cap = ntasks;
+  if (nq > 1 && (unsigned long long)nq * ntasks > GTRT_TQ_FULL_RINGS)
+    cap = 4ull * ((ntasks + nq - 1ull) / nq);
+  cap = (unsigned long long)gtrt_tq_env_num("GTRT_TASK_QUEUE_CAPACITY", (long long)cap);
+  if (cap > 0x80000000ull)
+    cap = 0x80000000ull;
+  q->nqueues = nq;
+  q->cap = (unsigned)cap;
+  q->wrap = cap < ntasks;
+}
+
+gtrt_status gtrt_task_setup(const gtrt_site *site, long long ntasks, int policy, gtrt_taskq *q) {
+  memset(q, 0, sizeof *q);
+  if (ntasks <= 0 || ntasks >= 0x80000000LL)
+    return gtrt_record(site, GTRT_ERR_ARG, "task region of the '%s' has %lld tasks (must be 1 .. 2^31-1)",
+                       gtrt_site_what(site), ntasks);
+  if (!gtrt_use_device())
+    return gtrt_record(site, GTRT_ERR_ARG, "task megakernel of the '%s' region needs a CUDA device",
+                       gtrt_site_what(site));
+  gtrt_status st;
+  if ((st = gtrt_tq_init(site, GTRT_TQ_CTL_WORDS(1))) != GTRT_OK)
+    return st;
+  q->ntasks = (unsigned)ntasks;
+  q->policy = gtrt_tq_env_policy(policy);
+  gtrt_tq_shape(q, q->ntasks);
+  size_t nslots = (size_t)q->nqueues * q->cap, ctl_words = GTRT_TQ_CTL_WORDS(q->nqueues);
+  size_t slot_bytes_before = gtrt_tq.slots.bytes;
+  if ((st = gtrt_tq_init(site, ctl_words)) != GTRT_OK ||
+      (st = gtrt_tq_reserve(site, &gtrt_tq.count, (size_t)q->ntasks * sizeof(int), "task counters")) != GTRT_OK ||
+      (st = gtrt_tq_reserve(site, &gtrt_tq.slots, nslots * sizeof(unsigned), "task queues")) != GTRT_OK ||
+      (st = gtrt_tq_reserve(site, &gtrt_tq.ctl, ctl_words * sizeof(unsigned), "task control block")) != GTRT_OK)
+    return st;
+  /* A region that finished empties every slot it used: clear only new
+   * memory, or after a stopped region. */
+  if (gtrt_tq.slots_dirty || gtrt_tq.slots.bytes != slot_bytes_before) {
+    if ((st = GTRT_CHECK(site, cudaMemsetAsync(gtrt_tq.slots.p, 0, gtrt_tq.slots.bytes, 0))) != GTRT_OK)
+      return st;
+    gtrt_tq.slots_dirty = 0;
+  }
+  if ((st = GTRT_CHECK(site, cudaMemsetAsync(gtrt_tq.ctl.p, 0, ctl_words * sizeof(unsigned), 0))) != GTRT_OK)
+    return st;
+  q->count = gtrt_tq.count.p;
+  q->slots = gtrt_tq.slots.p;
+  q->ctl = gtrt_tq.ctl.p;
+  q->prof = gtrt_profile_enabled();
+  q->timeout_ns = (unsigned long long)(gtrt_tq_timeout_s() * 1e9);
+  return GTRT_CHECK(site, cudaEventRecord(gtrt_tq.start, 0));
+}
+
+/* ---- grid -------------------------------------------------------------------------------- */
+
+unsigned gtrt_task_grid(const gtrt_site *site, const void *kernel, unsigned block, unsigned worker_threads,
+                        long long ntasks) {
+  if (!gtrt_use_device() || gtrt_tq_init(site, 0) != GTRT_OK)
+    return 0;
+  int per_sm = 0;
+  if (GTRT_CHECK(site, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, (int)block, 0)) != GTRT_OK)
+    return 0;
+  if (per_sm < 1) {
+    gtrt_record(site, GTRT_ERR_ARG, "task megakernel of the '%s' region cannot run %u threads per block on one multiprocessor",
+                gtrt_site_what(site), block);
+    return 0;
+  }
+  /* Co-resident blocks only: workers wait for each other's pushes. */
+  unsigned long long g = (unsigned long long)per_sm * (unsigned)gtrt_tq.sms;
+  unsigned long long need = worker_threads == 0 || block == 0
+                                ? (unsigned long long)ntasks
+                                : ((unsigned long long)ntasks * worker_threads + block - 1) / block;
+  if (need < g)
+    g = need;
+  long long cap = gtrt_tq_env_num("GTRT_TASK_GRID", 0);
+  if (cap > 0 && (unsigned long long)cap < g)
+    g = (unsigned long long)cap;
+  return g ? (unsigned)g : 1;
+}
+
+/* ---- waiting and the watchdog ----------------------------------------------------------- */
+
+static void gtrt_tq_sleep_us(long us) {
+  struct timespec ts = {us / 1000000, (us % 1000000) * 1000};
+  nanosleep(&ts, NULL);
+}
+
+/* Copies the control block to gtrt_tq.host_ctl through the side stream
+ * (it runs beside a megakernel that never returns). 0 if the copy did not
+ * finish within a second. */
+static int gtrt_tq_snapshot(const gtrt_taskq *q) {
+  size_t bytes = GTRT_TQ_CTL_WORDS(q->nqueues) * sizeof(unsigned);
+  if (cudaMemcpyAsync(gtrt_tq.host_ctl, q->ctl, bytes, cudaMemcpyDeviceToHost, gtrt_tq.side) != cudaSuccess)
+    return 0;
+  double t0 = gtrt_now_ms();
+  for (;;) {
+    cudaError_t e = cudaStreamQuery(gtrt_tq.side);
+    if (e == cudaSuccess)
+      return 1;
+    if (e != cudaErrorNotReady || gtrt_now_ms() - t0 > 1000)
+      return 0;
+    gtrt_tq_sleep_us(20);
+  }
+}
+
+/* Asks the workers to stop (they look at the status while waiting). */
+static void gtrt_tq_request_stop(const gtrt_taskq *q, unsigned why) {
+  static unsigned word;
+  word = why;
+  if (cudaMemcpyAsync(q->ctl + GTRT_TQ_STATUS, &word, sizeof word, cudaMemcpyHostToDevice, gtrt_tq.side) == cudaSuccess)
+    (void)cudaStreamSynchronize(gtrt_tq.side);
+}
+
+typedef struct gtrt_tq_counts {
+  unsigned long long done, ready, waiting;
+} gtrt_tq_counts;
+
+/* Done, ready (in a queue, not claimed) and the rest (waiting for
+ * predecessors, or running). */
+static gtrt_tq_counts gtrt_tq_count(const gtrt_taskq *q) {
+  const unsigned *c = gtrt_tq.host_ctl;
+  gtrt_tq_counts n = {c[GTRT_TQ_DONE], 0, 0};
+  for (unsigned i = 0; i < q->nqueues; i++) {
+    int r = (int)(c[GTRT_TQ_TAIL(i)] - c[GTRT_TQ_HEAD(i)]);
+    n.ready += r > 0 ? (unsigned)r : 0;
+  }
+  n.waiting = n.done + n.ready < q->ntasks ? q->ntasks - n.done - n.ready : 0;
+  return n;
+}
+
+static gtrt_status gtrt_tq_overflow(const gtrt_site *site, const gtrt_taskq *q) {
+  return gtrt_record(site, GTRT_ERR_OVERFLOW,
+                     "task queue overflow in the %s at %s:%d: %u entries per queue are not enough; raise GTRT_TASK_QUEUE_CAPACITY",
+                     gtrt_site_what(site), site && site->file ? site->file : "?", site ? site->line : 0, q->cap);
+}
+
+static gtrt_status gtrt_tq_timeout(const gtrt_site *site, const gtrt_taskq *q, int have_counts) {
+  gtrt_tq_counts n = have_counts ? gtrt_tq_count(q) : (gtrt_tq_counts){0, 0, 0};
+  return gtrt_record(site, GTRT_ERR_TIMEOUT,
+                     "the task megakernel of the %s at %s:%d made no progress for %g s: %llu tasks done, %llu ready, "
+                     "%llu waiting (GTRT_TASK_TIMEOUT=seconds, default 10)",
+                     gtrt_site_what(site), site && site->file ? site->file : "?", site ? site->line : 0,
+                     (double)q->timeout_ns * 1e-9, n.done, n.ready, n.waiting);
+}
+
+/* GTRT_PROFILE=1: one line per region run, from the final control block. */
+static void gtrt_tq_profile(const gtrt_site *site, const gtrt_taskq *q) {
+  float ms = 0;
+  if (cudaEventElapsedTime(&ms, gtrt_tq.start, gtrt_tq.end) != cudaSuccess)
+    ms = 0;
+  gtrt_profile_region(site, ms);
+  const unsigned *c = gtrt_tq.host_ctl;
+  unsigned long long polls, retries;
+  memcpy(&polls, c + GTRT_TQ_POLLS, sizeof polls);
+  memcpy(&retries, c + GTRT_TQ_RETRIES, sizeof retries);
+  fprintf(stderr,
+          "gtrt task region %s:%d (%s): %u tasks in %.3f ms (%.3f G tasks/s), %s queue x%u of %u entries: "
+          "%llu empty polls, %llu CAS retries, peak occupancy %u\n",
+          site && site->file ? site->file : "?", site ? site->line : 0, gtrt_site_what(site), q->ntasks, ms,
+          ms > 0 ? q->ntasks / (ms * 1e6) : 0.0, gtrt_tq_policy_name(q->policy), q->nqueues, q->cap, polls, retries,
+          c[GTRT_TQ_PEAK]);
+}
+
+/* The megakernel finished: its status, done count and profile. */
+static gtrt_status gtrt_tq_outcome(const gtrt_site *site, const gtrt_taskq *q) {
+  gtrt_status st = GTRT_CHECK(site, cudaMemcpy(gtrt_tq.host_ctl, q->ctl, GTRT_TQ_CTL_WORDS(q->nqueues) * sizeof(unsigned),
+                                                cudaMemcpyDeviceToHost));
+  if (st != GTRT_OK)
+    return st;
+  const unsigned *c = gtrt_tq.host_ctl;
+  if (c[GTRT_TQ_STATUS] == GTRT_ERR_OVERFLOW)
+    return gtrt_tq_overflow(site, q);
+  if (c[GTRT_TQ_STATUS] != 0)
+    return gtrt_tq_timeout(site, q, 1);
+  if (c[GTRT_TQ_DONE] != q->ntasks)
+    return gtrt_record(site, GTRT_ERR_ARG,
+                       "task megakernel of the '%s' region ended with %u of %u tasks done (inconsistent dependence counts)",
+                       gtrt_site_what(site), c[GTRT_TQ_DONE], q->ntasks);
+  gtrt_tq.slots_dirty = 0;
+  if (q->prof)
+    gtrt_tq_profile(site, q);
+  return GTRT_OK;
+}
+
+/* Polls the end event; every 10 ms reads the control block. A device-side
+ * stop (overflow, the device watchdog) gets a short grace for the kernel to
+ * end; no progress for the timeout plus a second makes the host stop it.
+ * Either way the error is returned even if a task body never returns. */
+gtrt_status gtrt_task_wait(const gtrt_site *site, gtrt_taskq *q) {
+  gtrt_status st;
+  cudaError_t launch = cudaGetLastError();
+  if (launch != cudaSuccess)
+    return GTRT_CHECK(site, launch);
+  if ((st = GTRT_CHECK(site, cudaEventRecord(gtrt_tq.end, 0))) != GTRT_OK)
+    return st;
+  gtrt_tq.slots_dirty = 1; /* until the region is known to have finished */
+  double t0 = gtrt_now_ms(), next_poll = t0 + 1, progress = t0, stopped_at = 0;
+  double limit_ms = (double)q->timeout_ns * 1e-6 + 1000;
+  unsigned last_done = 0;
+  for (;;) {
+    cudaError_t e = cudaEventQuery(gtrt_tq.end);
+    if (e == cudaSuccess)
+      return gtrt_tq_outcome(site, q);
+    if (e != cudaErrorNotReady)
+      return GTRT_CHECK(site, e);
+    double now = gtrt_now_ms();
+    if (stopped_at > 0 && now - stopped_at > 200) {
+      int have = gtrt_tq_snapshot(q);
+      if (have && gtrt_tq.host_ctl[GTRT_TQ_STATUS] == GTRT_ERR_OVERFLOW)
+        return gtrt_tq_overflow(site, q);
+      return gtrt_tq_timeout(site, q, have);
+    }
+    if (stopped_at == 0 && now >= next_poll) {
+      next_poll = now + 10;
+      if (gtrt_tq_snapshot(q)) {
+        const unsigned *c = gtrt_tq.host_ctl;
+        if (c[GTRT_TQ_STATUS] != 0)
+          stopped_at = now;
+        else if (c[GTRT_TQ_DONE] != last_done) {
+          last_done = c[GTRT_TQ_DONE];
+          progress = now;
+        }
+      }
+      if (stopped_at == 0 && q->timeout_ns && now - progress > limit_ms) {
+        gtrt_tq_request_stop(q, GTRT_ERR_TIMEOUT);
+        stopped_at = now;
+      }
+    }
+    /* Spin briefly (short regions end with little latency), then sleep. */
+    if (now - t0 < 2)
+      continue;
+    gtrt_tq_sleep_us(now - t0 < 50 ? 10 : 100);
+  }
+}
+
+/* ---- inspector upload ---------------------------------------------------------------------- */
+
+/* Roots round-robin over the queues, written straight into the slots. */
+static gtrt_status gtrt_tq_push_roots(const gtrt_site *site, const gtrt_task_graph *g, const gtrt_taskq *q) {
+  unsigned nq = q->nqueues, per = (g->nroots + nq - 1) / nq;
+  if (per > q->cap)
+    return gtrt_tq_overflow(site, q);
+  size_t words = GTRT_TQ_CTL_WORDS(nq);
+  unsigned *img = calloc((size_t)nq * (per ? per : 1), sizeof *img);
+  unsigned *ctl = calloc(words, sizeof *ctl);
+  gtrt_status st = GTRT_OK;
+  if (!img || !ctl)
+    st = gtrt_record(site, GTRT_ERR_NOMEM, "out of host memory for the %u root tasks of the '%s' region", g->nroots,
+                     gtrt_site_what(site));
+  for (unsigned t = 0, k = 0; st == GTRT_OK && t < g->ntasks; t++) {
+    if (g->npred[t])
+      continue;
+    unsigned qi = k % nq;
+    img[(size_t)qi * per + k / nq] = t + 1;
+    ctl[GTRT_TQ_TAIL(qi)]++;
+    k++;
+  }
+  if (st == GTRT_OK && per)
+    st = GTRT_CHECK(site, cudaMemcpy2D(q->slots, (size_t)q->cap * sizeof *img, img, (size_t)per * sizeof *img,
+                                       (size_t)per * sizeof *img, nq, cudaMemcpyHostToDevice));
+  if (st == GTRT_OK)
+    st = GTRT_CHECK(site, cudaMemcpy(q->ctl, ctl, words * sizeof *ctl, cudaMemcpyHostToDevice));
+  free(img);
+  free(ctl);
+  return st;
+}
+
+static gtrt_status gtrt_tq_upload(const gtrt_site *site, const gtrt_task_graph *g, gtrt_taskq *q) {
+  size_t nedges = g->off[g->ntasks];
+  gtrt_status st;
+  if ((st = gtrt_tq_reserve(site, &gtrt_tq.off, ((size_t)g->ntasks + 1) * sizeof(unsigned), "task successor offsets")) != GTRT_OK ||
+      (st = gtrt_tq_reserve(site, &gtrt_tq.succ, (nedges ? nedges : 1) * sizeof(unsigned), "task successor lists")) != GTRT_OK ||
+      (st = GTRT_CHECK(site, cudaMemcpy(q->count, g->npred, (size_t)g->ntasks * sizeof(int), cudaMemcpyHostToDevice))) != GTRT_OK ||
+      (st = GTRT_CHECK(site, cudaMemcpy(gtrt_tq.off.p, g->off, ((size_t)g->ntasks + 1) * sizeof(unsigned), cudaMemcpyHostToDevice))) != GTRT_OK ||
+      (nedges && (st = GTRT_CHECK(site, cudaMemcpy(gtrt_tq.succ.p, g->succ, nedges * sizeof(unsigned), cudaMemcpyHostToDevice))) != GTRT_OK))
+    return st;
+  q->csr_off = gtrt_tq.off.p;
+  q->csr_succ = gtrt_tq.succ.p;
+  return gtrt_tq_push_roots(site, g, q);
+}
+
+gtrt_status gtrt_insp_finish(const gtrt_site *site, gtrt_insp *in, gtrt_taskq *q) {
+  gtrt_task_graph g;
+  gtrt_status st = gtrt_insp_build(site, in, &g);
+  gtrt_insp_free(in);
+  if (st != GTRT_OK)
+    return st;
+  if (!q->ctl || g.ntasks != q->ntasks)
+    st = gtrt_record(site, GTRT_ERR_ARG, "task inspector of the '%s' region has %u tasks but the region was set up for %u",
+                     gtrt_site_what(site), g.ntasks, q->ntasks);
+  else
+    st = gtrt_tq_upload(site, &g, q);
+  gtrt_task_graph_free(&g);
+  return st;
+}

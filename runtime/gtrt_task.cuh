@@ -1,0 +1,463 @@
+/* Device side of task megakernels (omp task depend loops), included by
+ * generated .gt.cu files. A persistent grid of workers (a thread, a warp or
+ * a block: W = 1, 32, 0) pops ready tasks, runs the body, publishes its
+ * writes and releases the successors: each task has a counter of unfinished
+ * predecessors (q.count), and the release that brings it to zero makes it
+ * ready. The worker keeps the first task it makes ready and runs it next
+ * (no queue traffic: a chain of tasks costs only its counter atomics); the
+ * others are pushed.
+ * Host side and queue sizes: gtrt.h (gtrt_task_setup, gtrt_task_wait);
+ * design notes: docs/tasks_runtime.md.
+ *
+ * Queues (q.policy):
+ *   SHARED  one ring (Atos): pop = fetch-and-add on the head, then wait for
+ *           that slot to be filled. Entries hold t + 1 (0 = empty). Kept
+ *           tasks never enter the ring, so some claimed indices are never
+ *           filled: their waiters leave when the done counter reaches
+ *           ntasks (an index >= ntasks can never be filled at all).
+ *   BLOCK   q.nqueues rings (ORNL): pushes go to the pushing block's queue,
+ *   TASK    or to queue hash(t); pops try the block's queue, then steal
+ *           round-robin. A pop claims only indices below the tail (CAS),
+ *           so it never waits for a slot nobody will fill; the region ends
+ *           when the done counter reaches ntasks. A full queue spills into
+ *           the next one.
+ *
+ * Memory ordering (PTX model; fences are fence.acq_rel.gpu): a finished
+ * task's threads write and meet at the worker barrier; lane 0 then fences
+ * and decrements the counters (fence + relaxed atomic: a release pattern,
+ * cumulative over the other lanes' writes through the barrier, as in
+ * cooperative groups' grid sync). The thread whose decrement reaches zero
+ * fences (acquire of every predecessor's release, and release for the
+ * push) before keeping or pushing the task; a popper observes the entry and
+ * fences (acquire) before the body runs, and the worker barrier passes that
+ * on to the other lanes.
+ *
+ * Deadlock freedom (shared ring, all workers resident; gtrt_task_grid): a
+ * worker waits only on an index it claimed, and a claimed index below the
+ * tail is filled by a pusher that never blocks on that worker. If every
+ * worker waited above the tail, no task would be kept and every pushed task
+ * would be finished; the first unfinished task in a topological order then
+ * has all its predecessors finished, so it was kept or pushed: a
+ * contradiction. The multi-queue
+ * policies never wait on an unfilled index at all. */
+#ifndef GTRT_TASK_CUH
+#define GTRT_TASK_CUH
+
+#include "gtrt_device.cuh"
+
+/* A worker adds its finished tasks to the global done counter every
+ * GTRT_TQ_FLUSH_TASKS tasks, after GTRT_TQ_FLUSH_NS, and whenever it idles:
+ * one atomic per 64 tasks on the fast path, exact counts at the end. */
+#define GTRT_TQ_FLUSH_TASKS 64u
+#define GTRT_TQ_FLUSH_NS (1ull << 24) /* about 17 ms */
+
+/* ---- small helpers ------------------------------------------------------------ */
+
+__device__ __forceinline__ unsigned long long gtrt_tq_now() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+__device__ __forceinline__ unsigned gtrt_tq_ld(const unsigned *p) { return *(const volatile unsigned *)p; }
+
+/* Acquire + release at GPU scope; cheaper than __threadfence (fence.sc). */
+__device__ __forceinline__ void gtrt_tq_fence() { asm volatile("fence.acq_rel.gpu;" ::: "memory"); }
+
+__device__ __forceinline__ unsigned gtrt_tq_lane_id() { return threadIdx.x & 31u; }
+
+__device__ __forceinline__ unsigned gtrt_tq_lanes_below() {
+  unsigned m;
+  asm("mov.u32 %0, %%lanemask_lt;" : "=r"(m));
+  return m;
+}
+
+__device__ __forceinline__ unsigned *gtrt_tq_slot(const gtrt_taskq &q, unsigned qi, unsigned pos) {
+  return q.slots + (size_t)qi * q.cap + (pos < q.cap ? pos : pos % q.cap);
+}
+
+/* The first stop wins; later ones keep its reason. */
+__device__ __forceinline__ void gtrt_tq_stop(gtrt_taskq &q, unsigned why) {
+  atomicCAS(q.ctl + GTRT_TQ_STATUS, 0u, why);
+}
+
+__device__ __forceinline__ bool gtrt_tq_stopped(const gtrt_taskq &q) { return gtrt_tq_ld(q.ctl + GTRT_TQ_STATUS) != 0; }
+
+/* Adds this worker's finished tasks (and, when profiling, its contention
+ * counts) to the control block. */
+__device__ __forceinline__ void gtrt_tq_flush(gtrt_taskq &q, unsigned long long now) {
+  if (q.my_done) {
+    atomicAdd(q.ctl + GTRT_TQ_DONE, q.my_done);
+    q.my_done = 0;
+  }
+  if (q.prof) {
+    if (q.my_polls)
+      atomicAdd((unsigned long long *)(q.ctl + GTRT_TQ_POLLS), (unsigned long long)q.my_polls);
+    if (q.my_retries)
+      atomicAdd((unsigned long long *)(q.ctl + GTRT_TQ_RETRIES), (unsigned long long)q.my_retries);
+    q.my_polls = q.my_retries = 0;
+  }
+  q.my_flush_ns = now;
+}
+
+/* One step of a wait for work: flushes at the start, backs off, and now and
+ * then looks at the status and the watchdog (no change of the done counter
+ * for q.timeout_ns stops the region). false: stop waiting, the region is
+ * stopped. */
+struct gtrt_tq_waiter {
+  unsigned n = 0, seen_done = 0;
+  unsigned long long since = 0;
+
+  __device__ __forceinline__ bool step(gtrt_taskq &q) {
+    if (n++ == 0) {
+      since = gtrt_tq_now();
+      gtrt_tq_flush(q, since);
+      seen_done = gtrt_tq_ld(q.ctl + GTRT_TQ_DONE);
+      return !gtrt_tq_stopped(q);
+    }
+    if (q.prof)
+      q.my_polls++;
+    if ((n & 127u) == 0 && !check(q))
+      return false;
+    if (n > 16)
+      __nanosleep(n < 64 ? 32 : 256);
+    return true;
+  }
+
+  /* false when stopped, or when every task is done (a waiter on a ring
+   * index that will never be filled). */
+  __device__ bool check(gtrt_taskq &q) {
+    if (gtrt_tq_stopped(q))
+      return false;
+    unsigned d = gtrt_tq_ld(q.ctl + GTRT_TQ_DONE);
+    if (d >= q.ntasks)
+      return false;
+    if (!q.timeout_ns)
+      return true;
+    unsigned long long now = gtrt_tq_now();
+    if (d != seen_done) {
+      seen_done = d;
+      since = now;
+    } else if (now - since > q.timeout_ns) {
+      gtrt_tq_stop(q, GTRT_ERR_TIMEOUT);
+      return false;
+    }
+    return true;
+  }
+};
+
+/* ---- slots --------------------------------------------------------------------- */
+
+/* Stores entry v at a reserved position. Without ring reuse (q.wrap == 0)
+ * the slot is used once per region: a plain store. With reuse, the previous
+ * occupant's popper has claimed it (checked by the caller) but may not have
+ * emptied it yet: CAS from empty, so no entry is ever overwritten. */
+__device__ __forceinline__ void gtrt_tq_deposit(gtrt_taskq &q, unsigned *slot, unsigned v) {
+  if (!q.wrap) {
+    *(volatile unsigned *)slot = v;
+    return;
+  }
+  gtrt_tq_waiter w;
+  while (atomicCAS(slot, 0u, v) != 0u)
+    if (!w.step(q))
+      return;
+}
+
+/* Takes the entry at a claimed position, waiting for its pusher; empties the
+ * slot (so a region that finished leaves every slot 0 for the next one).
+ * With reuse, two claimers of one slot (positions cap apart) each take one
+ * entry by exchange. Returns the entry, or 0 when the region stopped. */
+__device__ __forceinline__ unsigned gtrt_tq_take(gtrt_taskq &q, unsigned *slot) {
+  gtrt_tq_waiter w;
+  for (;;) {
+    unsigned v = gtrt_tq_ld(slot);
+    if (v) {
+      if (!q.wrap) {
+        *(volatile unsigned *)slot = 0u;
+        return v;
+      }
+      if ((v = atomicExch(slot, 0u)) != 0u)
+        return v;
+    }
+    if (!w.step(q))
+      return 0;
+  }
+}
+
+/* ---- pushes ----------------------------------------------------------------------- */
+
+__device__ __forceinline__ void gtrt_tq_note_occupancy(gtrt_taskq &q, unsigned qi, unsigned pos) {
+  unsigned occ = pos + 1u - gtrt_tq_ld(q.ctl + GTRT_TQ_HEAD(qi));
+  if ((int)occ > 0)
+    atomicMax(q.ctl + GTRT_TQ_PEAK, occ);
+}
+
+/* Shared ring: one fetch-and-add per group of lanes pushing together. A
+ * position whose previous occupant (pos - cap) no popper has claimed yet
+ * means cap + 1 entries at once: overflow (the entry is dropped, the region
+ * stops, nothing is overwritten). */
+__device__ __forceinline__ void gtrt_tq_push_shared(gtrt_taskq &q, unsigned v) {
+  unsigned m = __activemask(), leader = __ffs(m) - 1, base = 0;
+  if (gtrt_tq_lane_id() == leader)
+    base = atomicAdd(q.ctl + GTRT_TQ_TAIL(0), (unsigned)__popc(m));
+  unsigned pos = __shfl_sync(m, base, leader) + __popc(m & gtrt_tq_lanes_below());
+  if (pos >= q.cap && (!q.wrap || (int)(pos - gtrt_tq_ld(q.ctl + GTRT_TQ_HEAD(0))) >= (int)q.cap)) {
+    gtrt_tq_stop(q, GTRT_ERR_OVERFLOW);
+    return;
+  }
+  if (q.prof)
+    gtrt_tq_note_occupancy(q, 0, pos);
+  gtrt_tq_deposit(q, gtrt_tq_slot(q, 0, pos), v);
+}
+
+/* Multi-queue: reserve a position by CAS on the tail only while the queue
+ * has room, so every reserved position gets filled; a full queue spills into
+ * the next. With nqueues * cap >= ntasks (the default) some queue always has
+ * room. */
+__device__ __forceinline__ void gtrt_tq_push_multi(gtrt_taskq &q, unsigned qi, unsigned v) {
+  for (unsigned k = 0; k < q.nqueues; k++) {
+    unsigned *tail = q.ctl + GTRT_TQ_TAIL(qi);
+    unsigned t = gtrt_tq_ld(tail);
+    while ((int)(t - gtrt_tq_ld(q.ctl + GTRT_TQ_HEAD(qi))) < (int)q.cap) {
+      unsigned old = atomicCAS(tail, t, t + 1u);
+      if (old == t) {
+        if (q.prof)
+          gtrt_tq_note_occupancy(q, qi, t);
+        gtrt_tq_deposit(q, gtrt_tq_slot(q, qi, t), v);
+        return;
+      }
+      if (q.prof)
+        q.my_retries++;
+      t = old;
+    }
+    if (k == 0 && gtrt_tq_stopped(q)) /* after an overflow, do not sweep every full queue again */
+      return;
+    qi = qi + 1 == q.nqueues ? 0 : qi + 1;
+  }
+  gtrt_tq_stop(q, GTRT_ERR_OVERFLOW);
+}
+
+__device__ __forceinline__ unsigned gtrt_tq_home(const gtrt_taskq &q) { return blockIdx.x % q.nqueues; }
+
+/* Pushes ready task t by policy. */
+__device__ __forceinline__ void gtrt_tq_push(gtrt_taskq &q, unsigned t) {
+  if (q.policy == GTRT_TQ_SHARED)
+    gtrt_tq_push_shared(q, t + 1u);
+  else if (q.policy == GTRT_TQ_BLOCK)
+    gtrt_tq_push_multi(q, gtrt_tq_home(q), t + 1u);
+  else
+    gtrt_tq_push_multi(q, __umulhi(t * 2654435761u, q.nqueues), t + 1u); /* Fibonacci hash */
+}
+
+/* ---- pops --------------------------------------------------------------------------- */
+
+/* Claims up to `want` entries of queue qi (positions below the tail only).
+ * Returns how many; the first position goes to *first. */
+__device__ __forceinline__ unsigned gtrt_tq_claim(gtrt_taskq &q, unsigned qi, unsigned want, unsigned *first) {
+  unsigned *head = q.ctl + GTRT_TQ_HEAD(qi);
+  unsigned h = gtrt_tq_ld(head);
+  for (;;) {
+    int avail = (int)(gtrt_tq_ld(q.ctl + GTRT_TQ_TAIL(qi)) - h);
+    if (avail <= 0)
+      return 0;
+    unsigned k = want < (unsigned)avail ? want : (unsigned)avail;
+    unsigned old = atomicCAS(head, h, h + k);
+    if (old == h) {
+      *first = h;
+      return k;
+    }
+    if (q.prof)
+      q.my_retries++;
+    h = old;
+  }
+}
+
+/* Claims from the home queue, else steals round-robin; 0 when all are empty. */
+__device__ __forceinline__ unsigned gtrt_tq_claim_any(gtrt_taskq &q, unsigned want, unsigned *qi, unsigned *first) {
+  unsigned i = gtrt_tq_home(q);
+  for (unsigned k = 0; k < q.nqueues; k++) {
+    unsigned got = gtrt_tq_claim(q, i, want, first);
+    if (got) {
+      *qi = i;
+      return got;
+    }
+    i = i + 1 == q.nqueues ? 0 : i + 1;
+  }
+  return 0;
+}
+
+/* Multi-queue idle step: flush, finished when every task is done. */
+__device__ __forceinline__ bool gtrt_tq_idle(gtrt_taskq &q, gtrt_tq_waiter &w) {
+  gtrt_tq_flush(q, q.my_flush_ns);
+  if (gtrt_tq_ld(q.ctl + GTRT_TQ_DONE) >= q.ntasks)
+    return false;
+  return w.step(q);
+}
+
+/* One worker's pop (W = 32 or a block: lane 0 alone). Returns t + 1, or 0
+ * when the region is finished or stopped. */
+__device__ __forceinline__ unsigned gtrt_tq_pop_one(gtrt_taskq &q) {
+  if (q.policy == GTRT_TQ_SHARED) {
+    unsigned idx = atomicAdd(q.ctl + GTRT_TQ_HEAD(0), 1u);
+    return idx < q.ntasks ? gtrt_tq_take(q, gtrt_tq_slot(q, 0, idx)) : 0u;
+  }
+  gtrt_tq_waiter w;
+  for (;;) {
+    unsigned qi, first;
+    if (gtrt_tq_claim_any(q, 1, &qi, &first))
+      return gtrt_tq_take(q, gtrt_tq_slot(q, qi, first));
+    if (!gtrt_tq_idle(q, w))
+      return 0;
+  }
+}
+
+/* Thread workers (W = 1): the lanes of a warp that pop together claim with
+ * one atomic; each then waits on its own slot (divergent spinning is fine:
+ * no warp-collective operation inside the waits). */
+__device__ __forceinline__ unsigned gtrt_tq_pop_lanes(gtrt_taskq &q) {
+  if (q.policy == GTRT_TQ_SHARED) {
+    unsigned m = __activemask(), leader = __ffs(m) - 1, base = 0;
+    if (gtrt_tq_lane_id() == leader)
+      base = atomicAdd(q.ctl + GTRT_TQ_HEAD(0), (unsigned)__popc(m));
+    unsigned idx = __shfl_sync(m, base, leader) + __popc(m & gtrt_tq_lanes_below());
+    return idx < q.ntasks ? gtrt_tq_take(q, gtrt_tq_slot(q, 0, idx)) : 0u;
+  }
+  gtrt_tq_waiter w;
+  for (;;) {
+    unsigned m = __activemask(), leader = __ffs(m) - 1, got = 0, qi = 0, first = 0;
+    if (gtrt_tq_lane_id() == leader)
+      got = gtrt_tq_claim_any(q, __popc(m), &qi, &first);
+    got = __shfl_sync(m, got, leader);
+    qi = __shfl_sync(m, qi, leader);
+    first = __shfl_sync(m, first, leader);
+    unsigned rank = __popc(m & gtrt_tq_lanes_below());
+    if (rank < got)
+      return gtrt_tq_take(q, gtrt_tq_slot(q, qi, first + rank));
+    if (!got && !gtrt_tq_idle(q, w))
+      return 0;
+  }
+}
+
+/* The next task of one worker (lane 0): the kept one (already acquired by
+ * the fence of its release), else a pop followed by an acquire fence.
+ * Returns t + 1, or 0 at the end (after a final flush). */
+template <int W> __device__ __forceinline__ unsigned gtrt_tq_next_entry(gtrt_taskq &q) {
+  unsigned v = q.my_next;
+  if (v) {
+    q.my_next = 0;
+    return v;
+  }
+  if constexpr (W == 1)
+    v = gtrt_tq_pop_lanes(q);
+  else
+    v = gtrt_tq_pop_one(q);
+  if (v)
+    gtrt_tq_fence();
+  else
+    gtrt_tq_flush(q, q.my_flush_ns);
+  return v;
+}
+
+/* ---- the API of generated megakernels ---------------------------------------------- */
+
+/* W = threads per worker: 1 (a thread), 32 (a warp), 0 (the block). */
+template <int W> __device__ __forceinline__ unsigned gtrt_task_lane() {
+  static_assert(W == 1 || W == 32 || W == 0, "gtrt task workers are 1, 32 or 0 (block) threads");
+  if constexpr (W == 1)
+    return 0;
+  else if constexpr (W == 32)
+    return threadIdx.x & 31u;
+  else
+    return threadIdx.x;
+}
+
+template <int W> __device__ __forceinline__ unsigned gtrt_task_width() {
+  if constexpr (W == 0)
+    return blockDim.x;
+  else
+    return W;
+}
+
+/* Worker barrier (nothing for a thread). */
+template <int W> __device__ __forceinline__ void gtrt_tq_sync() {
+  if constexpr (W == 32)
+    __syncwarp();
+  else if constexpr (W == 0)
+    __syncthreads();
+}
+
+/* Called by all threads of a worker, converged. false: the region is
+ * finished or stopped. Otherwise t is the same in every thread and the
+ * writes of t's predecessors are visible. */
+template <int W> __device__ __forceinline__ bool gtrt_task_next(gtrt_taskq &q, unsigned &t) {
+  unsigned v;
+  if constexpr (W == 1) {
+    v = gtrt_tq_next_entry<1>(q);
+  } else if constexpr (W == 32) {
+    v = 0;
+    if (gtrt_task_lane<32>() == 0)
+      v = gtrt_tq_next_entry<32>(q);
+    __syncwarp(); /* orders lane 0's acquire before the other lanes' reads */
+    v = __shfl_sync(0xffffffffu, v, 0);
+  } else {
+    __shared__ unsigned gtrt_tq_next_v;
+    if (threadIdx.x == 0)
+      gtrt_tq_next_v = gtrt_tq_next_entry<0>(q);
+    __syncthreads();
+    v = gtrt_tq_next_v; /* rewritten only after gtrt_task_done's barrier */
+  }
+  t = v - 1u;
+  return v != 0;
+}
+
+/* Called by all threads of the worker after the body: every thread's
+ * writes become visible GPU-wide before lane 0 releases the successors
+ * (worker barrier, then one release fence by lane 0). */
+template <int W> __device__ __forceinline__ void gtrt_task_publish(gtrt_taskq &q) {
+  (void)q;
+  gtrt_tq_sync<W>();
+  if (gtrt_task_lane<W>() == 0)
+    gtrt_tq_fence();
+}
+
+/* Lane 0, once per successor s of the finished task. The decrement that
+ * reaches zero fences (acquire of all predecessors, release for the push);
+ * the first such s is kept for this worker, the others are pushed. */
+__device__ __forceinline__ void gtrt_task_release(gtrt_taskq &q, unsigned s) {
+  if (atomicSub(q.count + s, 1) == 1) {
+    gtrt_tq_fence();
+    if (!q.my_next)
+      q.my_next = s + 1u;
+    else
+      gtrt_tq_push(q, s);
+  }
+}
+
+/* Graph mode (inspector): lane 0 releases t's successors from the CSR. */
+__device__ __forceinline__ void gtrt_task_release_csr(gtrt_taskq &q, unsigned t) {
+  for (unsigned i = q.csr_off[t], e = q.csr_off[t + 1]; i < e; i++)
+    gtrt_task_release(q, q.csr_succ[i]);
+}
+
+/* Called by all threads of the worker after the releases: done counting
+ * (batched), and a barrier so lane 0's pushes precede the next pop. */
+template <int W> __device__ __forceinline__ void gtrt_task_done(gtrt_taskq &q, unsigned t) {
+  (void)t;
+  if (gtrt_task_lane<W>() == 0) {
+    unsigned long long now = gtrt_tq_now();
+    if (++q.my_done >= GTRT_TQ_FLUSH_TASKS || now - q.my_flush_ns >= GTRT_TQ_FLUSH_NS)
+      gtrt_tq_flush(q, now);
+  }
+  gtrt_tq_sync<W>();
+}
+
+/* Init kernel (affine mode): task t waits for npred predecessors; roots are
+ * pushed at once. Counters are written before the megakernel starts (stream
+ * order), so no fence is needed. */
+__device__ __forceinline__ void gtrt_task_init_count(gtrt_taskq &q, unsigned t, int npred) {
+  q.count[t] = npred;
+  if (npred == 0)
+    gtrt_tq_push(q, t);
+}
+
+#endif
