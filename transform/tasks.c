@@ -437,8 +437,11 @@ static void decide(const Program *p, Kernel *k, TaskRegion *tr) {
   case TWO_THREAD: tr->worker = 1; break;
   case TWO_WARP: tr->worker = 32; break;
   case TWO_CTA: tr->worker = 0; break;
-  default: /* a parallel loop or a 2D+ tile gives a warp something to share */
-    tr->worker = tr->inner || (tr->tiled && depth >= 2) ? 32 : 1;
+  default:
+    /* a parallel loop gives a warp something to share; 2D+ tiles ran
+     * fastest with one block per tile (Needleman-Wunsch 10000^2: 15.8 ms
+     * against 22.3 with a warp, docs/tasks.md) */
+    tr->worker = tr->inner ? 32 : tr->tiled && depth >= 2 ? 0 : 1;
     break;
   }
 }

@@ -46,7 +46,6 @@ static int nw_cell(int n, int (*H)[n + 1], const char *a, const char *b, int i, 
   int m = d > u ? d : u;
   return m > l ? m : l;
 }
-#define NW_CELL(n, H, a, b, i, j) nw_cell(n, H, a, b, i, j)
 #else
 static int nw_cell(int diag, int up, int left, char ai, char bj) {
   int d = diag + (ai == bj ? WF_MATCH : WF_MISMATCH);
@@ -55,7 +54,6 @@ static int nw_cell(int diag, int up, int left, char ai, char bj) {
   int m = d > u ? d : u;
   return m > l ? m : l;
 }
-#define NW_CELL(n, H, a, b, i, j) nw_cell(H[(i) - 1][(j) - 1], H[(i) - 1][j], H[i][(j) - 1], a[(i) - 1], b[(j) - 1])
 #endif
 
 static double now_ms(void) {
@@ -119,7 +117,11 @@ static void run_nw(int N, int (*H)[N + 1], const char *a, const char *b, int rep
       for (int i = 1; i <= N; i++)
         for (int j = 1; j <= N; j++) {
 #pragma omp task depend(in: H[i-1][j], H[i][j-1], H[i-1][j-1]) depend(out: H[i][j])
-          H[i][j] = NW_CELL(N, H, a, b, i, j);
+#ifndef WF_CELL_SCALAR
+          H[i][j] = nw_cell(N, H, a, b, i, j);
+#else
+          H[i][j] = nw_cell(H[i - 1][j - 1], H[i - 1][j], H[i][j - 1], a[i - 1], b[j - 1]);
+#endif
         }
       double t1 = now_ms();
       if (r >= 0) ms[r] = t1 - t0;
