@@ -438,10 +438,10 @@ static void decide(const Program *p, Kernel *k, TaskRegion *tr) {
   case TWO_WARP: tr->worker = 32; break;
   case TWO_CTA: tr->worker = 0; break;
   default:
-    /* a parallel loop gives a warp something to share; 2D+ tiles ran
-     * fastest with one block per tile (Needleman-Wunsch 10000^2: 15.8 ms
-     * against 22.3 with a warp, docs/tasks.md) */
-    tr->worker = tr->inner ? 32 : tr->tiled && depth >= 2 ? 0 : 1;
+    /* 2D+ tiles ran fastest with one block per tile (Needleman-Wunsch
+     * 10000^2: 15.8 ms against 22.3 with a warp), other tasks with a warp
+     * (no-op cells: 1.13 G tasks/s against 0.22 with threads); docs/tasks.md */
+    tr->worker = tr->tiled && depth >= 2 && !tr->inner ? 0 : 32;
     break;
   }
 }

@@ -49,12 +49,15 @@ cu=$base.gt.cu hc=$base.gt.c
 # target teams / target parallel construct; for a bare `acc parallel` or
 # `acc kernels` region, each `acc loop` in it (one kernel per loop). Simple
 # line scan: an `acc loop` belongs to a bare region when the last compute
-# directive before it was one.
+# directive before it was one. A task region (omp parallel + single/master
+# within three lines) gets one megakernel, named for the parallel's line.
 want_lines=$(awk '
   /^[ \t]*#[ \t]*pragma[ \t]+acc[ \t]+(parallel|kernels)[ \t]+loop([ \t(]|$)/ { print NR; bare = 0; next }
   /^[ \t]*#[ \t]*pragma[ \t]+acc[ \t]+(parallel|kernels)([ \t(]|$)/ { bare = 1; next }
   /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+target[ \t]+(teams|parallel)([ \t(]|$)/ { print NR; bare = 0; next }
   /^[ \t]*#[ \t]*pragma[ \t]+acc[ \t]+loop([ \t(]|$)/ { if (bare) print NR; next }
+  /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+parallel[ \t]*$/ { par = NR; next }
+  /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+(single|master)([ \t(]|$)/ { if (par && NR - par <= 3) print par; par = 0; next }
 ' "$SRC" | tr '\n' ' ')
 want=$(echo $want_lines | wc -w)
 [ "$want" -gt 0 ] || fail "the source has no compute construct (test input error)"
