@@ -11,7 +11,18 @@ cases=(
   "spmv_omp 2000" "bfs 2000 2"
   "nested_spmv_host powerlaw 20000" "nested_spmv_tail powerlaw 20000" "nested_spmv_cta powerlaw 20000" "nested_spmv_warp powerlaw 20000"
   "nested_spmv_host giant1 40000" "nested_spmv_host allabove 40"
-  "acc_enter_exit" "collapse3" "construct_forms" "gangs_vector" "global_2d" "helper_call" "if_clause" "omp_target_data" "private_clauses" "reductions")
+  "acc_enter_exit" "collapse3" "construct_forms" "gangs_vector" "global_2d" "helper_call" "if_clause" "omp_target_data" "private_clauses" "reductions"
+  "wavefront 60 70" "wavefront_tile_off 40 50" "wavefront_worker_thread 40 50" "wavefront_queue_block 40 50"
+  "task_sw 40 50" "task_gauss_seidel 30 40 2" "task_prefix_chain 1000" "task_tile_tasks 3 4 16" "task_flat_index 30 20"
+  "task_random_dag 2 500" "task_wave3d 9 10 11" "task_skewed 20 30")
+# SANITIZER_ONLY="prog ..." limits the run to the cases of those programs.
+if [ -n "${SANITIZER_ONLY:-}" ]; then
+  kept=()
+  for c in "${cases[@]}"; do
+    case " $SANITIZER_ONLY " in *" ${c%% *} "*) kept+=("$c") ;; esac
+  done
+  cases=("${kept[@]}")
+fi
 pass=0; fail=0
 for tool in memcheck racecheck synccheck; do
   for c in "${cases[@]}"; do
