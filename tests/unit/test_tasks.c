@@ -1,0 +1,193 @@
+/* Unit tests of the task-region decision (transform/tasks.c): which
+ * constructs become task megakernels, affine distances or the inspector,
+ * tiles, worker sizes and queues from the options, and the generated
+ * successor code. Each case is a small C file lowered in memory. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "codegen.h"
+#include "frontend.h"
+#include "lir.h"
+#include "strbuf.h"
+#include "unit.h"
+
+typedef struct Lowered {
+  TranslationUnit *tu;
+  Program *p;
+  CgOutput out;
+  char *diags;
+} Lowered;
+
+static Lowered lower(const char *src, const XfOptions *opts) {
+  Lowered r;
+  memset(&r, 0, sizeof r);
+  char path[] = "/tmp/gtcc_test_tasks_XXXXXX.c";
+  int fd = mkstemps(path, 2);
+  if (fd < 0 || write(fd, src, strlen(src)) != (ssize_t)strlen(src)) {
+    perror("temp file");
+    exit(2);
+  }
+  close(fd);
+  size_t size = 0;
+  FILE *fp = open_memstream(&r.diags, &size);
+  diag_reset();
+  diag_set_stream(fp);
+  r.tu = fe_parse(path, NULL);
+  XfOptions dflt = {.cdp_mode = CDP_DEFAULT, .cdp_threshold = -1, .cdp_warp_threshold = -1};
+  if (r.tu && diag_error_count() == 0) r.p = xf_lower(r.tu, opts ? opts : &dflt);
+  CgOptions cg = {"t.gt.cu", 1};
+  if (r.p) cg_emit(r.p, &cg, &r.out);
+  diag_set_stream(NULL);
+  fclose(fp);
+  unlink(path);
+  return r;
+}
+
+static void lowered_free(Lowered *r) {
+  cg_free(&r->out);
+  xf_free(r->p);
+  fe_free(r->tu);
+  free(r->diags);
+}
+
+static const Kernel *kernel0(const Lowered *r) { return r->p && r->p->nkernels > 0 ? r->p->kernels[0] : NULL; }
+
+static const char *NW =
+    "void f(int n, int m, int (*H)[m + 1]) {\n"
+    "#pragma omp target data map(tofrom: H[0:n+1][0:m+1])\n"
+    "#pragma omp parallel\n"
+    "#pragma omp single\n"
+    "  for (int i = 1; i <= n; i++)\n"
+    "    for (int j = 1; j <= m; j++) {\n"
+    "#pragma omp task depend(in: H[i-1][j-1], H[i-1][j], H[i][j-1]) depend(out: H[i][j])\n"
+    "      H[i][j] = H[i-1][j-1] + H[i-1][j] + H[i][j-1];\n"
+    "    }\n"
+    "}\n";
+
+static bool has_dist(const TdDeps *d, int depth, long long a, long long b) {
+  for (int e = 0; e < d->ndist; e++)
+    if (d->dist[e][0] == a && (depth < 2 || d->dist[e][1] == b)) return true;
+  return false;
+}
+
+static void test_wavefront_defaults(void) {
+  Lowered r = lower(NW, NULL);
+  const Kernel *k = kernel0(&r);
+  CHECK(k && k->shape == KS_TASKS && k->collapse == 2);
+  if (k && k->tasks) {
+    const TaskRegion *tr = k->tasks;
+    CHECK(tr->affine && tr->tiled && tr->tile[0] == 32 && tr->tile[1] == 32);
+    CHECK(tr->cell.ndist == 3 && has_dist(&tr->cell, 2, 1, 0) && has_dist(&tr->cell, 2, 0, 1) && has_dist(&tr->cell, 2, 1, 1));
+    /* (1,1) is implied by (1,0) + (0,1) at tile level: two successors per tile */
+    CHECK(tr->tile_deps.ndist == 2 && !has_dist(&tr->tile_deps, 2, 1, 1));
+    CHECK(tr->worker == 0 && tr->queue == 0);
+  }
+  CHECK(r.out.cu && strstr(r.out.cu, "gtrt_task_init_count") && strstr(r.out.cu, "gtrt_task_next<W>"));
+  CHECK(r.out.cu && strstr(r.out.cu, "_kernel<0><<<"));
+  CHECK(r.out.c && strstr(r.out.c, "gtrt_insp *gt_insp = 0;") && !strstr(r.out.c, "gtrt_insp_new"));
+  lowered_free(&r);
+}
+
+static void test_options(void) {
+  XfOptions o = {.cdp_threshold = -1, .cdp_warp_threshold = -1, .task_queue = 2, .task_worker = TWO_THREAD,
+                 .task_tile = {16, 64, 0}};
+  Lowered r = lower(NW, &o);
+  const Kernel *k = kernel0(&r);
+  CHECK(k && k->tasks && k->tasks->tile[0] == 16 && k->tasks->tile[1] == 64 && k->tasks->worker == 1 && k->tasks->queue == 2);
+  CHECK(r.out.cu && strstr(r.out.cu, "gtrt_task_setup(gt_site, gt_total, 2, &gt_q)"));
+  lowered_free(&r);
+  XfOptions off = {.cdp_threshold = -1, .cdp_warp_threshold = -1, .task_tile_off = 1};
+  r = lower(NW, &off);
+  k = kernel0(&r);
+  CHECK(k && k->tasks && !k->tasks->tiled && k->tasks->worker == 32);
+  /* one task per cell: the cell distances minus the implied (1,1) */
+  CHECK(k && k->tasks && k->tasks->cell.ndist == 2);
+  lowered_free(&r);
+}
+
+static void test_inspector_and_negative(void) {
+  Lowered r = lower("void f(int n, int w, int *H) {\n"
+                    "#pragma omp target data map(tofrom: H[0:n*w])\n"
+                    "#pragma omp parallel\n"
+                    "#pragma omp single\n"
+                    "  for (int i = 1; i < n; i++)\n"
+                    "    for (int j = 1; j < w; j++) {\n"
+                    "#pragma omp task depend(in: H[(i-1)*w + j]) depend(out: H[i*w + j])\n"
+                    "      H[i*w + j] += H[(i-1)*w + j];\n"
+                    "    }\n"
+                    "}\n",
+                    NULL);
+  const Kernel *k = kernel0(&r);
+  CHECK(k && k->tasks && !k->tasks->affine && k->tasks->why_inspector && !k->tasks->tiled);
+  CHECK(r.out.c && strstr(r.out.c, "gtrt_insp_new") && strstr(r.out.c, "gtrt_insp_access(gt_insp, gt_t, (const void *)&(H[(i-1)*w + j]), 0)"));
+  CHECK(r.out.cu && strstr(r.out.cu, "gtrt_insp_finish") && strstr(r.out.cu, "gtrt_task_release_csr"));
+  lowered_free(&r);
+  r = lower("void f(int n, int m, int (*A)[m + 2]) {\n"
+            "#pragma omp target data map(tofrom: A[0:n][0:m+2])\n"
+            "#pragma omp parallel\n"
+            "#pragma omp master\n"
+            "  for (int i = 1; i < n; i++)\n"
+            "    for (int j = 1; j <= m; j++) {\n"
+            "#pragma omp task depend(in: A[i-1][j+1]) depend(out: A[i][j])\n"
+            "      A[i][j] = A[i-1][j+1];\n"
+            "    }\n"
+            "}\n",
+            NULL);
+  k = kernel0(&r);
+  CHECK(k && k->tasks && k->tasks->affine && !k->tasks->tiled && has_dist(&k->tasks->cell, 2, 1, -1));
+  lowered_free(&r);
+}
+
+static void test_other_forms(void) {
+  /* omp target with map clauses, a 1-deep chain counting down, inner parallel loop */
+  Lowered r = lower("void f(int n, double *x) {\n"
+                    "#pragma omp target map(tofrom: x[0:n+1])\n"
+                    "#pragma omp parallel\n"
+                    "#pragma omp single\n"
+                    "  for (int i = n; i >= 1; i--) {\n"
+                    "#pragma omp task depend(in: x[i-1]) depend(inout: x[i])\n"
+                    "    x[i] += x[i-1];\n"
+                    "  }\n"
+                    "}\n",
+                    NULL);
+  const Kernel *k = kernel0(&r);
+  /* counting down, task i reads x[i-1] which the next task writes: WAR at distance 1 */
+  CHECK(k && k->tasks && k->tasks->affine && k->collapse == 1 && has_dist(&k->tasks->cell, 1, 1, 0));
+  CHECK(k && k->maps.n == 1);
+  lowered_free(&r);
+  r = lower("void f(int n, int B, double *v, char *T) {\n"
+            "#pragma omp target data map(tofrom: v[0:n*B], T[0:n+1])\n"
+            "#pragma omp parallel\n"
+            "#pragma omp single\n"
+            "  for (int b = 1; b <= n; b++) {\n"
+            "#pragma omp task depend(in: T[b-1]) depend(out: T[b])\n"
+            "    {\n"
+            "      int base = (b - 1) * B;\n"
+            "#pragma omp parallel for\n"
+            "      for (int x = 0; x < B; x++) v[base + x] = base > 0 ? v[base - 1] + x : x;\n"
+            "    }\n"
+            "  }\n"
+            "}\n",
+            NULL);
+  k = kernel0(&r);
+  CHECK(k && k->tasks && k->tasks->inner && !k->tasks->tiled && k->tasks->worker == 32);
+  CHECK(r.out.cu && strstr(r.out.cu, "gt_x += gt_width"));
+  lowered_free(&r);
+  /* no tasks: omp parallel stays host OpenMP */
+  r = lower("void f(int n, double *x) {\n"
+            "#pragma omp parallel\n"
+            "  for (int i = 0; i < n; i++) x[i] = i;\n"
+            "}\n",
+            NULL);
+  CHECK(r.p && r.p->nkernels == 0);
+  lowered_free(&r);
+}
+
+int main(void) {
+  test_wavefront_defaults();
+  test_options();
+  test_inspector_and_negative();
+  test_other_forms();
+  return unit_result();
+}
