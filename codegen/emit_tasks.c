@@ -85,7 +85,8 @@ static void emit_release(StrBuf *sb, const char *const *coords, void *ctx) {
 static void emit_ivs(StrBuf *sb, const Kernel *k, const char *indent) {
   for (int l = 0; l < k->collapse; l++) {
     const CVar *iv = k->loops[l]->iv;
-    sb_printf(sb, "%s%s %s = (%s)(gt_lb%d + gt_c%d * gt_st%d);\n", indent, iv->type, iv->name, iv->type, l, l, l);
+    sb_printf(sb, "%s%s %s = (%s)(gt_lb%d + gt_c%d * gt_st%d); (void)%s;\n", indent, iv->type, iv->name, iv->type, l,
+              l, l, iv->name);
   }
 }
 
