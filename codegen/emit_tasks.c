@@ -67,7 +67,9 @@ static void emit_decode(StrBuf *sb, const Kernel *k, const char *t, const char *
   sb_printf(sb, "%slong long gt_rest = (long long)%s;\n", indent, t);
   for (int l = d - 1; l > 0; l--)
     sb_printf(sb, "%sconst long long gt_k%d = gt_rest %% gt_N%d; gt_rest /= gt_N%d;\n", indent, l, l, l);
-  sb_printf(sb, "%sconst long long gt_k0 = gt_rest;\n", indent);
+  sb_printf(sb, "%sconst long long gt_k0 = gt_rest;\n%s", indent, indent);
+  for (int l = 0; l < d; l++) sb_printf(sb, "(void)gt_k%d; ", l);
+  sb_putc(sb, '\n');
 }
 
 static void emit_release(StrBuf *sb, const char *const *coords, void *ctx) {
