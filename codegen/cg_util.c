@@ -43,6 +43,11 @@ const char *cg_map_kind(XMapKind k) {
   return names[k];
 }
 
+const char *cg_rel_const(RelOp r) {
+  static const char *const names[] = {"GTRT_REL_LT", "GTRT_REL_LE", "GTRT_REL_GT", "GTRT_REL_GE"};
+  return names[r];
+}
+
 const char *cg_red_op(RedOp op) {
   static const char *names[] = {"gtrt_red_add", "gtrt_red_mul", "gtrt_red_max", "gtrt_red_min", "gtrt_red_band",
                                 "gtrt_red_bor", "gtrt_red_bxor", "gtrt_red_land", "gtrt_red_lor"};

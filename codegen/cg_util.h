@@ -15,6 +15,8 @@ void cg_site(StrBuf *sb, const TranslationUnit *tu, const char *var, SrcLoc loc,
 void cg_copy_source(StrBuf *sb, const TranslationUnit *tu, unsigned begin, unsigned end);
 const char *cg_map_kind(XMapKind k);
 const char *cg_red_op(RedOp op);
+/* The gtrt_trip relation constant (gtrt_cdp.cuh) of a loop's comparison. */
+const char *cg_rel_const(RelOp r);
 /* Declarations (malloc'ed): pointer form of an array/pointer variable, and a by-value one. */
 char *cg_pointer_decl(const CVar *v, const char *name);
 char *cg_value_decl(const CVar *v, const char *name);

@@ -29,11 +29,6 @@ static char *field_type(const CVar *v) {
  * (64 registers); measured best of 768/1024/1536 in docs/collectivedp.md. */
 static int min_blocks(const Kernel *k) { return k->block >= 1024 ? 1 : 1024 / k->block; }
 
-static const char *rel_const(RelOp r) {
-  static const char *names[] = {"GTRT_REL_LT", "GTRT_REL_LE", "GTRT_REL_GT", "GTRT_REL_GE"};
-  return names[r];
-}
-
 static bool is_red(const Nested *n, const CVar *v) {
   for (int i = 0; i < n->nreds; i++)
     if (n->reds[i].var == v) return true;
@@ -319,7 +314,7 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
             "        if (gt_itc > GTCC_CDP_INLINE) { /* very short loops stay in the thread (below) */\n"
             "        %s_ctx gt_mine;\n"
             "        gt_mine.gt_ilb = gt_ilb; gt_mine.gt_ist = gt_ist; gt_mine.gt_itc = gt_itc; gt_mine.gt_iv = %s;\n",
-            in->lb.text, in->step.text, in->ub.text, rel_const(in->relop), k->name, iv->name);
+            in->lb.text, in->step.text, in->ub.text, cg_rel_const(in->relop), k->name, iv->name);
   for (int i = 0; i < n->nctx; i++) sb_printf(sb, "        gt_mine.%s = %s;\n", n->ctx[i]->name, n->ctx[i]->name);
   sb_printf(sb,
             "        if (gt_itc <= %lldLL) { /* short: the warp runs its lanes' short loops together */\n"

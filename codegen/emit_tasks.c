@@ -92,11 +92,6 @@ static void emit_ivs(StrBuf *sb, const Kernel *k, const char *indent) {
   }
 }
 
-static const char *rel_code(RelOp r) {
-  static const char *const c[] = {"0", "1", "2", "3"};
-  return c[r];
-}
-
 /* The task body; a parallel loop at its top level becomes a loop strided
  * over the worker's threads, followed by a worker barrier. */
 static void emit_body(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts) {
@@ -111,12 +106,12 @@ static void emit_body(StrBuf *sb, const Program *p, const Kernel *k, const CgOpt
   cg_copy_source(sb, p->tu, b->begin, in->begin);
   sb_printf(sb, "{ const long long gt_ilb = (long long)(%s), gt_ist = (long long)(%s);\n", L->lb.text, L->step.text);
   sb_printf(sb, "  const long long gt_itrip = gtrt_trip(gt_ilb, (long long)(%s), gt_ist, %s);\n", L->ub.text,
-            rel_code(L->relop));
+            cg_rel_const(L->relop));
   sb_puts(sb, "  for (long long gt_x = gt_lane; gt_x < gt_itrip; gt_x += gt_width) {\n");
   sb_printf(sb, "  %s %s = (%s)(gt_ilb + gt_x * gt_ist);\n", L->iv->type, L->iv->name, L->iv->type);
   if (!opts->no_line_directives) cg_line_directive(sb, p->tu, in->kids[0]->loc.line);
   cg_copy_source(sb, p->tu, in->kids[0]->begin, in->kids[0]->end);
-  sb_puts(sb, "\n  }\n  if (W == 32) __syncwarp(); else if (W == 0) __syncthreads();\n}\n");
+  sb_puts(sb, "\n  }\n  gtrt_task_sync<W>();\n}\n");
   cg_copy_source(sb, p->tu, in->end, b->end);
   sb_putc(sb, '\n');
 }
@@ -156,7 +151,7 @@ static void emit_run(StrBuf *sb, const Program *p, const Kernel *k, const CgOpti
   emit_ivs(sb, k, "        ");
   emit_body(sb, p, k, opts);
   if (d == 3) sb_puts(sb, "        }\n");
-  sb_puts(sb, "      }\n      if (W == 32) __syncwarp(); else if (W == 0) __syncthreads();\n    }\n");
+  sb_puts(sb, "      }\n      gtrt_task_sync<W>();\n    }\n");
 }
 
 static void emit_init_kernel(StrBuf *sb, const Kernel *k) {

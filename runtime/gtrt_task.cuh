@@ -378,8 +378,9 @@ template <int W> __device__ __forceinline__ unsigned gtrt_task_width() {
     return W;
 }
 
-/* Worker barrier (nothing for a thread). */
-template <int W> __device__ __forceinline__ void gtrt_tq_sync() {
+/* Worker barrier (nothing for a thread); generated code calls it between
+ * the hyperplane steps of a tile and after a parallel loop in a task. */
+template <int W> __device__ __forceinline__ void gtrt_task_sync() {
   if constexpr (W == 32)
     __syncwarp();
   else if constexpr (W == 0)
@@ -415,7 +416,7 @@ template <int W> __device__ __forceinline__ bool gtrt_task_next(gtrt_taskq &q, u
  * (worker barrier, then one release fence by lane 0). */
 template <int W> __device__ __forceinline__ void gtrt_task_publish(gtrt_taskq &q) {
   (void)q;
-  gtrt_tq_sync<W>();
+  gtrt_task_sync<W>();
   if (gtrt_task_lane<W>() == 0)
     gtrt_tq_fence();
 }
@@ -448,7 +449,7 @@ template <int W> __device__ __forceinline__ void gtrt_task_done(gtrt_taskq &q, u
     if (++q.my_done >= GTRT_TQ_FLUSH_TASKS || now - q.my_flush_ns >= GTRT_TQ_FLUSH_NS)
       gtrt_tq_flush(q, now);
   }
-  gtrt_tq_sync<W>();
+  gtrt_task_sync<W>();
 }
 
 /* Init kernel (affine mode): task t waits for npred predecessors; roots are
