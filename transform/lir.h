@@ -179,6 +179,9 @@ bool xf_task_region(Program *p, Stmt *s, int di);
 /* A pointer-to-VLA parameter (`int (*H)[m]`, `int H[n][m]`) of a device
  * function, passed as a gtrt_vla view in the device copy (devfuncs.c). */
 bool xf_param_as_view(const CVar *v);
+/* Whether statement s's own expressions (not its kids') use v (regions.c):
+ * e.g. a loop header that reads an outer loop variable. */
+bool xf_stmt_uses(const Stmt *s, const CVar *v);
 /* Kernel name for a construct (regions.c). */
 char *xf_kernel_name(const Program *p, const Directive *d, int id);
 /* Reports bad gtcc_cdp / gtcc_threshold arguments (nested.c). */

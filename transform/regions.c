@@ -42,7 +42,7 @@ static int const_int(const Expr *e, int dflt) {
   return *end ? -1 : (int)v;
 }
 
-static bool uses_var(const Stmt *s, const CVar *v) {
+bool xf_stmt_uses(const Stmt *s, const CVar *v) {
   for (int i = 0; i < s->nuses; i++)
     if (s->uses[i].var == v) return true;
   return false;
@@ -68,7 +68,7 @@ static int form_collapse(Kernel *k, const Directive *d) {
       return 0;
     }
     for (int outer = 0; outer < lvl; outer++)
-      if (uses_var(s, k->loops[outer]->iv)) {
+      if (xf_stmt_uses(s, k->loops[outer]->iv)) {
         diag_error(s->loc, "collapse(%d) needs a rectangular loop nest: the bounds of this loop use '%s'", n,
                    k->loops[outer]->iv->name);
         return 0;

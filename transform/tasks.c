@@ -129,12 +129,6 @@ static const Directive *standalone_in(const Program *p, unsigned begin, unsigned
   return NULL;
 }
 
-static bool uses_var(const Stmt *s, const CVar *v) {
-  for (int i = 0; i < s->nuses; i++)
-    if (s->uses[i].var == v) return true;
-  return false;
-}
-
 /* Finds the perfect nest under the single: fills k->loops/loop_stmts/collapse
  * and returns the task statement, or NULL after an error. */
 static Stmt *task_nest(Program *p, Kernel *k, Stmt *body) {
@@ -181,7 +175,7 @@ static Stmt *task_nest(Program *p, Kernel *k, Stmt *body) {
       return NULL;
     }
     for (int l = 0; l < depth; l++)
-      if (uses_var(s, k->loops[l]->iv)) {
+      if (xf_stmt_uses(s, k->loops[l]->iv)) {
         diag_error(s->loc, "task loop bounds must not depend on the outer loop variable '%s' (rectangular nests only)",
                    k->loops[l]->iv->name);
         return NULL;
