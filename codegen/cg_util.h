@@ -31,7 +31,7 @@ void cg_emit_nested(StrBuf *sb, const Program *p, const Kernel *k);
 void cg_emit_tasks(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts);
 /* Host code of a task region run before the stub call: the inspector walk
  * when dependences are not known at compile time (emit_tasks.c). */
-void cg_task_host_prelude(StrBuf *sb, const Program *p, const Kernel *k);
+void cg_task_host_prelude(StrBuf *sb, const Kernel *k);
 /* Kernel parameters / arguments for the captures and loop bounds, and the
  * per-thread private copies (emit_cu.c). */
 void cg_kernel_params(StrBuf *sb, const Kernel *k);

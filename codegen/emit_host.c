@@ -147,7 +147,7 @@ static void kernel_call(EditList *el, const Program *p, const Kernel *k, const C
   }
   sb_printf(&sb, "    const long long gt_max_blocks = %s%s%s;\n", k->max_blocks.text ? "(long long)(" : "0",
             k->max_blocks.text ? k->max_blocks.text : "", k->max_blocks.text ? ")" : "");
-  if (k->shape == KS_TASKS) cg_task_host_prelude(&sb, p, k);
+  if (k->shape == KS_TASKS) cg_task_host_prelude(&sb, k);
   sb_printf(&sb, "    %s(", k->name);
   stub_args(&sb, p, k);
   sb_puts(&sb, ");\n");

@@ -227,10 +227,9 @@ static const char *insp_kind(DependKind kd) { return kd == DEP_IN ? "0" : kd == 
 /* Without compile-time distances, the host walks the loop nest in program
  * order and reports each depend item's address (runtime/gtrt_task.c builds
  * the counters and successor lists from them). */
-void cg_task_host_prelude(StrBuf *sb, const Program *p, const Kernel *k) {
+void cg_task_host_prelude(StrBuf *sb, const Kernel *k) {
   const TaskRegion *tr = k->tasks;
   int d = k->collapse;
-  (void)p;
   sb_puts(sb, "    gtrt_insp *gt_insp = 0;\n");
   if (tr->affine) return;
   sb_puts(sb, "    if (gt_n0 > 0");

@@ -743,3 +743,24 @@ void td_emit_succ(StrBuf *sb, const TdDeps *d, int depth, const char *const *kva
     for (int l = 0; l < depth; l++) free(coords[l]);
   }
 }
+
+/* With every distance non-negative, e = e1 + e2 (e1, e2 in the set) is
+ * implied: the path q - e -> q - e2 -> q stays in the box (the box is
+ * convex and the middle point lies between the ends). Dropping such e
+ * saves a counter update per task: (1,1) of a wavefront goes. */
+void td_prune_implied(TdDeps *d, int depth) {
+  if (!d->affine || !td_nonnegative(d, depth)) return;
+  bool drop[TD_MAX_DIST] = {false};
+  for (int e = 0; e < d->ndist; e++)
+    for (int a = 0; a < d->ndist && !drop[e]; a++)
+      for (int b = 0; b < d->ndist && !drop[e]; b++) {
+        if (a == e || b == e || drop[a] || drop[b]) continue;
+        bool sum = true;
+        for (int l = 0; l < depth; l++) sum &= d->dist[a][l] + d->dist[b][l] == d->dist[e][l];
+        drop[e] = sum;
+      }
+  int n = 0;
+  for (int e = 0; e < d->ndist; e++)
+    if (!drop[e]) memmove(d->dist[n++], d->dist[e], sizeof d->dist[e]);
+  d->ndist = n;
+}

@@ -104,6 +104,12 @@ bool td_nonnegative(const TdDeps *d, int depth);
  * nonnegative, or when there are more than TD_MAX_DIST of them. */
 void td_tile_deps(const TdDeps *cell, int depth, const long long *B, TdDeps *tiles);
 
+/* Drops each distance that is the sum of two others, when all are
+ * non-negative (the path through the middle task stays in the box), so a
+ * task updates fewer counters: (1,1) of a wavefront goes. Both the counts
+ * and the successors must then come from the pruned set. */
+void td_prune_implied(TdDeps *d, int depth);
+
 /* Code for the megakernel. kvar[l] names a long long holding task
  * coordinate k[l] ("gt_k0", ...), nvar[l] the box extent n[l] ("gt_n0").
  * td_emit_npred appends straight-line statements that assign the

@@ -393,27 +393,6 @@ static void analyze(Kernel *k, TaskRegion *tr) {
   tr->why_inspector = why;
 }
 
-/* With every distance non-negative, e = e1 + e2 (e1, e2 in the set) is
- * implied: the path q - e -> q - e2 -> q stays in the box (the box is
- * convex and the middle point lies between the ends). Dropping such e
- * saves a counter update per task: (1,1) of a wavefront goes. */
-static void prune_implied(TdDeps *d, int depth) {
-  if (!d->affine || !td_nonnegative(d, depth)) return;
-  bool drop[TD_MAX_DIST] = {false};
-  for (int e = 0; e < d->ndist; e++)
-    for (int a = 0; a < d->ndist && !drop[e]; a++)
-      for (int b = 0; b < d->ndist && !drop[e]; b++) {
-        if (a == e || b == e || drop[a] || drop[b]) continue;
-        bool sum = true;
-        for (int l = 0; l < depth; l++) sum &= d->dist[a][l] + d->dist[b][l] == d->dist[e][l];
-        drop[e] = sum;
-      }
-  int n = 0;
-  for (int e = 0; e < d->ndist; e++)
-    if (!drop[e]) memmove(d->dist[n++], d->dist[e], sizeof d->dist[e]);
-  d->ndist = n;
-}
-
 /* Tiles, worker size and queue from the analysis and the options. */
 static void decide(const Program *p, Kernel *k, TaskRegion *tr) {
   int depth = k->collapse;
@@ -424,9 +403,9 @@ static void decide(const Program *p, Kernel *k, TaskRegion *tr) {
   if (tr->tiled) {
     for (int l = 0; l < depth; l++) tr->tile[l] = o->task_tile[l] > 0 ? o->task_tile[l] : default_tile[depth - 1][l];
     td_tile_deps(&tr->cell, depth, tr->tile, &tr->tile_deps);
-    prune_implied(&tr->tile_deps, depth);
+    td_prune_implied(&tr->tile_deps, depth);
   } else if (tr->affine)
-    prune_implied(&tr->cell, depth);
+    td_prune_implied(&tr->cell, depth);
   switch (o->task_worker) {
   case TWO_THREAD: tr->worker = 1; break;
   case TWO_WARP: tr->worker = 32; break;
