@@ -32,6 +32,18 @@ void cg_emit_tasks(StrBuf *sb, const Program *p, const Kernel *k, const CgOption
 /* Host code of a task region run before the stub call: the inspector walk
  * when dependences are not known at compile time (emit_tasks.c). */
 void cg_task_host_prelude(StrBuf *sb, const Kernel *k);
+/* Pieces of a task megakernel shared with phased regions (emit_tasks.c):
+ * gt_N[l] / gt_total from gt_n[l]; coordinates gt_k[l] from the linear id t;
+ * what one worker does with task gt_k (ivs, body); the inspector lines
+ * `REPORT, gt_t, &item, kind);` of each depend item. */
+void cg_task_box(StrBuf *sb, const Kernel *k, const char *indent);
+void cg_task_decode(StrBuf *sb, const Kernel *k, const char *t, const char *indent);
+void cg_task_run(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts);
+void cg_task_report_deps(StrBuf *sb, const TaskRegion *tr, const char *report, const char *indent);
+/* Phased task regions (KS_PHASED, emit_phases.c): the megakernel and stub in
+ * the .gt.cu, and the host walk that records the plan before the stub call. */
+void cg_emit_phases(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts);
+void cg_phases_host_walk(StrBuf *sb, const Program *p, const Kernel *k);
 /* Kernel parameters / arguments for the captures and loop bounds, and the
  * per-thread private copies (emit_cu.c). */
 void cg_kernel_params(StrBuf *sb, const Kernel *k);

@@ -113,6 +113,7 @@ static void stub_args(StrBuf *sb, const Program *p, const Kernel *k) {
     }
   }
   if (k->shape == KS_TASKS) sb_puts(sb, ", gt_insp");
+  if (k->shape == KS_PHASED) sb_puts(sb, ", gt_plan");
 }
 
 static const char *relop_text(RelOp r) {
@@ -148,6 +149,7 @@ static void kernel_call(EditList *el, const Program *p, const Kernel *k, const C
   sb_printf(&sb, "    const long long gt_max_blocks = %s%s%s;\n", k->max_blocks.text ? "(long long)(" : "0",
             k->max_blocks.text ? k->max_blocks.text : "", k->max_blocks.text ? ")" : "");
   if (k->shape == KS_TASKS) cg_task_host_prelude(&sb, k);
+  if (k->shape == KS_PHASED) cg_phases_host_walk(&sb, p, k);
   sb_printf(&sb, "    %s(", k->name);
   stub_args(&sb, p, k);
   sb_puts(&sb, ");\n");

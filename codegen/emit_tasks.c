@@ -48,7 +48,7 @@ static void emit_note(StrBuf *sb, const Program *p, const Kernel *k) {
 }
 
 /* gt_N[l]: tasks along loop l; gt_total: all of them. */
-static void emit_task_box(StrBuf *sb, const Kernel *k, const char *indent) {
+void cg_task_box(StrBuf *sb, const Kernel *k, const char *indent) {
   const TaskRegion *tr = k->tasks;
   for (int l = 0; l < k->collapse; l++)
     if (tr->tile[l] > 1)
@@ -62,7 +62,7 @@ static void emit_task_box(StrBuf *sb, const Kernel *k, const char *indent) {
 }
 
 /* Task coordinates gt_k[l] from the linear task id (program order). */
-static void emit_decode(StrBuf *sb, const Kernel *k, const char *t, const char *indent) {
+void cg_task_decode(StrBuf *sb, const Kernel *k, const char *t, const char *indent) {
   int d = k->collapse;
   sb_printf(sb, "%slong long gt_rest = (long long)%s;\n", indent, t);
   for (int l = d - 1; l > 0; l--)
@@ -117,7 +117,7 @@ static void emit_body(StrBuf *sb, const Program *p, const Kernel *k, const CgOpt
 }
 
 /* What one worker does with task (gt_k...). */
-static void emit_run(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts) {
+void cg_task_run(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts) {
   const TaskRegion *tr = k->tasks;
   int d = k->collapse;
   if (!tr->tiled) {
@@ -160,10 +160,10 @@ static void emit_init_kernel(StrBuf *sb, const Kernel *k) {
   sb_printf(sb, "__global__ void __launch_bounds__(256) %s_init(", k->name);
   for (int l = 0; l < d; l++) sb_printf(sb, "long long gt_n%d, ", l);
   sb_puts(sb, "gtrt_taskq gt_q) {\n");
-  emit_task_box(sb, k, "  ");
+  cg_task_box(sb, k, "  ");
   sb_puts(sb, "  for (long long gt_t = (long long)blockIdx.x * blockDim.x + threadIdx.x; gt_t < gt_total;\n"
               "       gt_t += (long long)gridDim.x * blockDim.x) {\n");
-  emit_decode(sb, k, "gt_t", "    ");
+  cg_task_decode(sb, k, "gt_t", "    ");
   sb_puts(sb, "    int gt_np = 0;\n");
   td_emit_npred(sb, task_deps(tr), d, kvars, nvars, "gt_np");
   sb_puts(sb, "    gtrt_task_init_count(gt_q, (unsigned)gt_t, gt_np);\n  }\n}\n\n");
@@ -175,13 +175,13 @@ static void emit_megakernel(StrBuf *sb, const Program *p, const Kernel *k, const
   sb_printf(sb, "template <int W>\n__global__ void __launch_bounds__(%d) %s_kernel(", k->block, k->name);
   cg_kernel_params(sb, k);
   sb_puts(sb, ", gtrt_taskq gt_q) {\n");
-  emit_task_box(sb, k, "  ");
+  cg_task_box(sb, k, "  ");
   sb_puts(sb, "  (void)gt_total;\n");
   cg_kernel_locals(sb, k);
   sb_puts(sb, "  const long long gt_lane = gtrt_task_lane<W>(), gt_width = gtrt_task_width<W>();\n"
               "  (void)gt_width;\n  unsigned gt_t;\n  while (gtrt_task_next<W>(gt_q, gt_t)) {\n");
-  emit_decode(sb, k, "gt_t", "    ");
-  emit_run(sb, p, k, opts);
+  cg_task_decode(sb, k, "gt_t", "    ");
+  cg_task_run(sb, p, k, opts);
   sb_puts(sb, "    gtrt_task_publish<W>(gt_q);\n    if (gt_lane == 0) {\n");
   if (tr->affine) td_emit_succ(sb, task_deps(tr), d, kvars, nvars, emit_release, &d);
   else sb_puts(sb, "      gtrt_task_release_csr(gt_q, gt_t);\n");
@@ -194,7 +194,7 @@ static void emit_stub(StrBuf *sb, const Kernel *k) {
   sb_printf(sb, "extern \"C\" void %s(", k->name);
   cg_stub_params(sb, k, 1);
   sb_puts(sb, ") {\n");
-  emit_task_box(sb, k, "  ");
+  cg_task_box(sb, k, "  ");
   sb_puts(sb, "  if (gt_total <= 0) return;\n");
   cg_stub_prologue(sb, k, "gt_total");
   sb_puts(sb, "  (void)gt_grid;\n  gtrt_taskq gt_q;\n");
@@ -224,6 +224,16 @@ void cg_emit_tasks(StrBuf *sb, const Program *p, const Kernel *k, const CgOption
 
 static const char *insp_kind(DependKind kd) { return kd == DEP_IN ? "0" : kd == DEP_OUT ? "1" : "2"; }
 
+/* One `REPORT, gt_t, &item, kind);` line per depend item of task gt_t. */
+void cg_task_report_deps(StrBuf *sb, const TaskRegion *tr, const char *report, const char *indent) {
+  for (int i = 0; i < tr->ndeps; i++) {
+    const TaskDep *dp = &tr->deps[i];
+    sb_printf(sb, "%s%s, gt_t, (const void *)&(%s", indent, report, dp->item->name);
+    for (int s = 0; s < dp->item->nsubs; s++) sb_printf(sb, "[%s]", dp->item->subs[s].lo.text);
+    sb_printf(sb, "), %s);\n", insp_kind(dp->kind));
+  }
+}
+
 /* Without compile-time distances, the host walks the loop nest in program
  * order and reports each depend item's address (runtime/gtrt_task.c builds
  * the counters and successor lists from them). */
@@ -242,12 +252,7 @@ void cg_task_host_prelude(StrBuf *sb, const Kernel *k) {
     sb_printf(sb, "      for (long long gt_c%d = 0; gt_c%d < gt_n%d; gt_c%d++) {\n", l, l, l, l);
     sb_printf(sb, "      %s %s = (%s)(gt_lb%d + gt_c%d * gt_st%d);\n", iv->type, iv->name, iv->type, l, l, l);
   }
-  for (int i = 0; i < tr->ndeps; i++) {
-    const TaskDep *dp = &tr->deps[i];
-    sb_printf(sb, "        gtrt_insp_access(gt_insp, gt_t, (const void *)&(%s", dp->item->name);
-    for (int s = 0; s < dp->item->nsubs; s++) sb_printf(sb, "[%s]", dp->item->subs[s].lo.text);
-    sb_printf(sb, "), %s);\n", insp_kind(dp->kind));
-  }
+  cg_task_report_deps(sb, tr, "gtrt_insp_access(gt_insp", "        ");
   sb_puts(sb, "        gt_t++;\n");
   for (int l = 0; l < d; l++) sb_puts(sb, "      }\n");
   sb_puts(sb, "    }\n");

@@ -48,6 +48,7 @@ typedef enum KernelShape {
   KS_FLAT,   /* one thread per outer iteration; inner loops sequential */
   KS_NESTED, /* CollectiveDP: parent kernel + next-level kernel (NLK) */
   KS_TASKS,  /* task-dependency loop nest: persistent megakernel (tasks.c) */
+  KS_PHASED, /* several task loops / taskwait / host control flow: one megakernel over phases (phases.c) */
 } KernelShape;
 
 /* A reduction of the inner parallel loop (its variable is a local of the
@@ -104,6 +105,43 @@ typedef struct TaskRegion {
   Stmt *inner;           /* parallel loop inside the task body, run by the worker's threads */
 } TaskRegion;
 
+/* A task loop nest or single task of a phased region: one task type. Its
+ * Kernel (not in Program.kernels) holds the nest (collapse 0 for a single
+ * task), the task body, depend items and captures, as for KS_TASKS. */
+typedef struct TaskStage {
+  struct Kernel *k;
+  Stmt *stmt;       /* statement the host walk replaces (the outer loop, or the task) */
+  unsigned begin;   /* first pragma line of it */
+  bool self_indep;  /* affine without distances: two of its tasks never conflict */
+} TaskStage;
+
+typedef struct TaskGroupMark {
+  Stmt *stmt;
+  Directive *dir;
+} TaskGroupMark;
+
+/* `omp parallel` + `single` around host control flow (loops, ifs, scalar
+ * code) that creates tasks from several task loops and single tasks, with
+ * taskwait / taskgroup between them. The host walks the block first (its
+ * scalar code runs there, in program order), recording stage instances,
+ * depend addresses and phase boundaries (gtrt_plan); one megakernel then
+ * runs every phase. Values the host code changes reach the tasks through a
+ * per-instance snapshot. */
+typedef struct PhasedRegion {
+  Directive *target, *parallel, *single;
+  Stmt *body;            /* the statement under the single */
+  TaskStage *stages;
+  int nstages, stages_cap;
+  Directive **waits;     /* taskwait lines: phase boundaries */
+  int nwaits, waits_cap;
+  TaskGroupMark *groups; /* statements under omp taskgroup: a boundary at their end */
+  int ngroups, groups_cap;
+  CVar **snap;           /* variables the tasks read whose value the host code sets */
+  int nsnap, snap_cap;
+  int worker;            /* threads per worker: 1, 32, or 0 (the whole block) */
+  int queue;
+} PhasedRegion;
+
 typedef struct Kernel {
   int id;
   char *name;        /* gt_<file>_<line>_k<id> */
@@ -128,7 +166,8 @@ typedef struct Kernel {
   int nseq_inner, seq_inner_cap;
   KernelShape shape;
   Nested *nested;    /* KS_NESTED */
-  TaskRegion *tasks; /* KS_TASKS */
+  TaskRegion *tasks; /* KS_TASKS, and each stage of a KS_PHASED region */
+  PhasedRegion *phased; /* KS_PHASED */
   CVar **reported;   /* variables whose capture errors were reported (one each) */
   int nreported, reported_cap;
   const char *flat_reason; /* why an inner parallel loop stays sequential, or NULL */
@@ -176,6 +215,16 @@ void xf_nested(Program *p, Kernel *k);      /* nested.c: decides KS_NESTED */
 /* tasks.c: if the construct at s->dirs[di] (omp parallel / target) creates
  * tasks, lowers it to a KS_TASKS kernel (or reports why not) and returns true. */
 bool xf_task_region(Program *p, Stmt *s, int di);
+/* Lowers the block under a single that is not one task loop nest (tasks.c
+ * decided) to a KS_PHASED kernel, or reports why not (phases.c). */
+void xf_phased_region(Program *p, Kernel *k, Stmt *body, int body_di);
+/* tasks.c, shared with phases.c: the depth of the perfect task loop nest at
+ * s, ignoring its directives before index di0 (its task statement to
+ * *task), 0 if s is not one; and the checks,
+ * depend items, captures and affine analysis of one task type k (k->tasks,
+ * loops, collapse, body and dir set; collapse 0 for a single task). */
+int xf_task_nest_depth(const Program *p, Stmt *s, int di0, Stmt **task);
+bool xf_task_stage(Program *p, Kernel *k);
 /* A pointer-to-VLA parameter (`int (*H)[m]`, `int H[n][m]`) of a device
  * function, passed as a gtrt_vla view in the device copy (devfuncs.c). */
 bool xf_param_as_view(const CVar *v);

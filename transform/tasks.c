@@ -42,6 +42,7 @@ static int real_items(const Stmt *s, Stmt **first) {
 typedef struct Chain {
   Directive *target, *parallel, *single;
   Stmt *body; /* statement the single applies to */
+  int body_di; /* its directives from this index on belong to the body (a task, a taskgroup) */
 } Chain;
 
 static bool unsupported_region_clauses(const Directive *d) {
@@ -93,10 +94,10 @@ static bool find_chain(Stmt *s, int di, Chain *ch) {
       }
       if (unsupported_region_clauses(d)) return false;
       if (ch->single) {
-        if (di + 1 < s->ndirs && is_task_dir(s->dirs[di + 1])) {
-          diag_error(s->dirs[di + 1]->loc,
-                     "a single 'omp task' is not lowered by gtcc: put the task in a loop nest of depth 1 to 3");
-          return false;
+        ch->body_di = di + 1;
+        if (di + 1 < s->ndirs && (is_task_dir(s->dirs[di + 1]) || s->dirs[di + 1]->kind == DIR_OMP_TASKGROUP)) {
+          ch->body = s; /* a single task or a taskgroup: a phased region */
+          return true;
         }
         if (di + 1 < s->ndirs) {
           diag_error(s->dirs[di + 1]->loc, "'%s' after '%s' is not supported around tasks",
@@ -239,7 +240,10 @@ out:
 }
 
 static void note_inner(const Stmt *s, TaskRegion *tr, bool top, bool *ok) {
-  for (int i = 0; i < s->ndirs && *ok; i++) {
+  int first = 0; /* a task on the single's own statement: the chain's directives come first */
+  for (int i = 0; i < s->ndirs; i++)
+    if (s->dirs[i] == tr->task) first = i;
+  for (int i = first; i < s->ndirs && *ok; i++) {
     const Directive *d = s->dirs[i];
     if (d == tr->task) continue;
     if (is_parallel_loop(d) && top && !tr->inner && s->kind == ST_FOR) {
@@ -443,6 +447,44 @@ static void check_scalar_writes(Kernel *k, const Stmt *s) {
   for (int i = 0; i < s->nkids; i++) check_scalar_writes(k, s->kids[i]);
 }
 
+/* The statement under a single (or a statement of a phased region) as a
+ * perfect nest of 1-3 canonical, rectangular, undirected for loops around
+ * one statement that carries only `omp task`: its depth, else 0. */
+int xf_task_nest_depth(const Program *p, Stmt *s, int di0, Stmt **task) {
+  const ForLoop *loops[3];
+  const Stmt *outer = s;
+  for (int depth = 0;; depth++) {
+    if (s->kind == ST_COMPOUND && s->ndirs <= di0) {
+      Stmt *only = NULL;
+      if (real_items(s, &only) != 1) return 0;
+      s = only;
+      di0 = 0;
+    }
+    if (s->ndirs > di0) {
+      if (depth == 0 || s->ndirs != 1 || !is_task_dir(s->dirs[0])) return 0;
+      /* a taskwait (or another standalone directive) between the loops makes it host code around tasks */
+      if (standalone_in(p, outer->begin, s->dirs[0]->loc.offset) || standalone_in(p, s->end, outer->end)) return 0;
+      if (task) *task = s;
+      return depth;
+    }
+    if (s->kind != ST_FOR || depth == 3 || !s->loop->canonical) return 0;
+    for (int l = 0; l < depth; l++)
+      if (xf_stmt_uses(s, loops[l]->iv)) return 0;
+    loops[depth] = s->loop;
+    s = s->kids[0];
+    di0 = 0;
+  }
+}
+
+bool xf_task_stage(Program *p, Kernel *k) {
+  TaskRegion *tr = k->tasks;
+  if (!check_body(p, k, tr) || !collect_deps(p, tr)) return false;
+  xf_capture(p, k);
+  check_scalar_writes(k, k->body);
+  if (k->collapse > 0) analyze(k, tr);
+  return true;
+}
+
 bool xf_task_region(Program *p, Stmt *s, int di) {
   if (!has_task(s)) return false;
   Chain ch;
@@ -464,23 +506,32 @@ bool xf_task_region(Program *p, Stmt *s, int di) {
   k->name = xf_kernel_name(p, outer, k->id);
   k->block = 256;
   VEC_PUSH(p->kernels, p->nkernels, p->kernels_cap, k);
-  Stmt *task = task_nest(p, k, ch.body);
-  if (!task) return true;
-  tr->task = task->dirs[0];
-  k->dir = tr->task;
-  k->body = task;
   if (ch.target) {
     const Clause *c = dir_find_clause(ch.target, CL_IF);
     if (c) k->if_cond = c->expr;
     xf_directive_maps(p, ch.target, &k->maps);
   }
-  if (!check_body(p, k, tr) || !collect_deps(p, tr)) {
+  if (ch.body_di < ch.body->ndirs || !xf_task_nest_depth(p, ch.body, ch.body_di, NULL)) {
+    PhasedRegion *ph = xcalloc(1, sizeof *ph);
+    ph->target = ch.target;
+    ph->parallel = ch.parallel;
+    ph->single = ch.single;
+    k->phased = ph;
+    k->shape = KS_PHASED;
+    k->tasks = NULL;
+    free(tr);
+    xf_phased_region(p, k, ch.body, ch.body_di);
+    return true;
+  }
+  Stmt *task = task_nest(p, k, ch.body);
+  if (!task) return true;
+  tr->task = task->dirs[0];
+  k->dir = tr->task;
+  k->body = task;
+  if (!xf_task_stage(p, k)) {
     k->body = NULL;
     return true;
   }
-  xf_capture(p, k);
-  check_scalar_writes(k, k->body);
-  analyze(k, tr);
   decide(p, k, tr);
   return true;
 }

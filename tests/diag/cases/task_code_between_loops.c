@@ -1,4 +1,4 @@
-// expect: 7:5: error: task-generating code between loops is not supported: this statement is not a task (make it part of the task body)
+// expect: 7:5: error: 'y' is read or written through between tasks: gtcc runs the host code of a task region before its tasks, so it may only compute scalars and pointer values; memory belongs to the tasks until the region ends (put this in a task)
 void f(int n, double *x, double *y) {
 #pragma omp target data map(tofrom: x[0:n * n], y[0:n])
 #pragma omp parallel

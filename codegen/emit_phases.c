@@ -1,0 +1,260 @@
+/* Phased task regions (KS_PHASED, transform/phases.c).
+ *
+ * Host side: the block under the single, copied with each stage (task loop
+ * nest or single task) replaced by code that records a stage instance with
+ * its snapshot and reports every task's depend addresses, and each taskwait
+ * / taskgroup end by a phase boundary (gtrt_plan_*). Everything else in the
+ * block runs as written, so loops, ifs and scalar updates happen in program
+ * order, as in the CPU build.
+ *
+ * Device side: one megakernel runs the phases in order; in each, workers
+ * pop tasks, find the stage instance of the task id (gtrt_phase_inst), take
+ * the instance's loop bounds and host-set values from its snapshot, run the
+ * stage's body (the same code as a one-loop region: cg_task_run) and
+ * release successors from the uploaded graph. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg_util.h"
+#include "edits.h"
+
+static const PhasedRegion *ph_of(const Kernel *k) { return k->phased; }
+
+static bool is_snap(const PhasedRegion *ph, const CVar *v) {
+  for (int i = 0; i < ph->nsnap; i++)
+    if (ph->snap[i] == v) return true;
+  return false;
+}
+
+static bool is_pointer(const CVar *v) { return v->tkind == VT_POINTER; }
+
+/* The scalar type without const (snapshot fields are assigned). */
+static char *field_type(const CVar *v) {
+  char *t = xstrdup(v->type), *c;
+  while ((c = strstr(t, "const")) != NULL && (c == t || c[-1] == ' ') && (c[5] == ' ' || !c[5])) memset(c, ' ', 5);
+  return t;
+}
+
+/* struct gt_snap_NAME: loop bounds of the instance, then the snapshot
+ * variables (pointers as device addresses). Same text in C and C++. */
+static void emit_snap_struct(StrBuf *sb, const Kernel *k, const char *indent) {
+  const PhasedRegion *ph = ph_of(k);
+  sb_printf(sb, "%sstruct gt_snap_%s {\n%s  long long gt_n[3], gt_lb[3], gt_st[3];\n", indent, k->name, indent);
+  for (int i = 0; i < ph->nsnap; i++) {
+    const CVar *v = ph->snap[i];
+    if (is_pointer(v)) {
+      sb_printf(sb, "%s  void *%s;\n", indent, v->name);
+    } else {
+      char *t = field_type(v);
+      sb_printf(sb, "%s  %s %s;\n", indent, t, v->name);
+      free(t);
+    }
+  }
+  sb_printf(sb, "%s};\n", indent);
+}
+
+/* ---- device side ---------------------------------------------------------------- */
+
+/* A list printed by f with a leading ", " per item, without the first. */
+static char *list_text(void (*f)(StrBuf *, const Kernel *), const Kernel *k) {
+  StrBuf t;
+  sb_init(&t);
+  f(&t, k);
+  char *s = sb_take(&t);
+  if (!strncmp(s, ", ", 2)) memmove(s, s + 2, strlen(s + 2) + 1);
+  return s;
+}
+
+static void emit_stage_case(StrBuf *sb, const Program *p, const Kernel *k, int si, const CgOptions *opts) {
+  const PhasedRegion *ph = ph_of(k);
+  const Kernel *sk = ph->stages[si].k;
+  sb_printf(sb, "      case %d: { /* the task at %s:%d */\n", si, p->tu->file->path, sk->loc.line);
+  for (int l = 0; l < sk->collapse; l++)
+    sb_printf(sb, "        const long long gt_n%d = gt_s->gt_n[%d], gt_lb%d = gt_s->gt_lb[%d], gt_st%d = gt_s->gt_st[%d];\n"
+                  "        (void)gt_lb%d; (void)gt_st%d;\n",
+              l, l, l, l, l, l, l, l);
+  for (int c = 0; c < sk->ncaps; c++) {
+    const CVar *v = sk->caps[c].var;
+    if (!is_snap(ph, v)) continue;
+    if (is_pointer(v)) {
+      char *decl = cg_pointer_decl(v, v->name), *cast = cg_cast_type(v);
+      sb_printf(sb, "        %s = (%s)gt_s->%s; (void)%s;\n", decl, cast, v->name, v->name);
+      free(decl), free(cast);
+    } else {
+      char *decl = cg_value_decl(v, v->name);
+      sb_printf(sb, "        %s = gt_s->%s; (void)%s;\n", decl, v->name, v->name);
+      free(decl);
+    }
+  }
+  if (sk->collapse) {
+    cg_task_box(sb, sk, "        ");
+    sb_puts(sb, "        (void)gt_total;\n");
+    cg_task_decode(sb, sk, "gt_local", "        ");
+  }
+  cg_task_run(sb, p, sk, opts);
+  sb_puts(sb, "        break;\n      }\n");
+}
+
+static void emit_megakernel(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts) {
+  const PhasedRegion *ph = ph_of(k);
+  char *params = list_text(cg_kernel_params, k);
+  sb_printf(sb, "template <int W>\n__global__ void __launch_bounds__(%d) %s_kernel(%s%sgtrt_taskq gt_q, gtrt_phases gt_ph) {\n",
+            k->block, k->name, params, *params ? ", " : "");
+  free(params);
+  cg_kernel_locals(sb, k);
+  sb_puts(sb, "  const long long gt_lane = gtrt_task_lane<W>(), gt_width = gtrt_task_width<W>();\n"
+              "  (void)gt_width;\n"
+              "  for (unsigned gt_p = 0; gt_p < gt_ph.nphases; gt_p++) {\n"
+              "    if (!gtrt_phase_begin<W>(gt_q, gt_ph, gt_p)) continue;\n"
+              "    unsigned gt_t;\n"
+              "    while (gtrt_task_next<W>(gt_q, gt_t)) {\n"
+              "      const unsigned gt_i = gtrt_phase_inst(gt_ph, gt_t);\n"
+              "      const unsigned gt_local = gt_t - gt_ph.inst_begin[gt_i];\n"
+              "      (void)gt_local;\n");
+  sb_printf(sb, "      const struct gt_snap_%s *gt_s = (const struct gt_snap_%s *)(gt_ph.snaps + (size_t)gt_i * gt_ph.snap_bytes);\n"
+                "      (void)gt_s;\n      switch (gt_ph.inst_stage[gt_i]) {\n",
+            k->name, k->name);
+  for (int s = 0; s < ph->nstages; s++) emit_stage_case(sb, p, k, s, opts);
+  sb_puts(sb, "      default: break;\n      }\n"
+              "      gtrt_task_publish<W>(gt_q);\n"
+              "      if (gt_lane == 0) gtrt_task_release_csr(gt_q, gt_t);\n"
+              "      gtrt_task_done<W>(gt_q, gt_t);\n"
+              "    }\n"
+              "    if (!gtrt_phase_end<W>(gt_q)) return;\n"
+              "  }\n}\n\n");
+}
+
+static void emit_stub(StrBuf *sb, const Kernel *k) {
+  const PhasedRegion *ph = ph_of(k);
+  int w = ph->worker;
+  sb_printf(sb, "extern \"C\" void %s(", k->name);
+  cg_stub_params(sb, k, 1);
+  sb_puts(sb, ") {\n");
+  cg_stub_prologue(sb, k, "1");
+  sb_puts(sb, "  (void)gt_grid;\n  gtrt_taskq gt_q;\n  gtrt_phases gt_ph;\n");
+  sb_printf(sb, "  if (gtrt_plan_finish(gt_site, gt_plan, %d, &gt_q, &gt_ph) != GTRT_OK) gtrt_fatal();\n", ph->queue);
+  sb_puts(sb, "  if (gt_q.ntasks == 0) return;\n");
+  sb_printf(sb, "  const unsigned gt_tgrid = gtrt_task_grid(gt_site, (const void *)%s_kernel<%d>, %d, %d, gt_q.ntasks);\n",
+            k->name, w, k->block, w ? w : k->block);
+  sb_puts(sb, "  if (!gt_tgrid) gtrt_fatal();\n");
+  char *args = list_text(cg_kernel_args, k);
+  sb_printf(sb, "  %s_kernel<%d><<<gt_tgrid, %d>>>(%s%sgt_q, gt_ph);\n", k->name, w, k->block, args, *args ? ", " : "");
+  free(args);
+  sb_puts(sb, "  GTRT_CUDA(gt_site, cudaGetLastError());\n"
+              "  if (gtrt_task_wait(gt_site, &gt_q) != GTRT_OK) gtrt_fatal();\n}\n\n");
+}
+
+static void emit_note(StrBuf *sb, const Program *p, const Kernel *k) {
+  const PhasedRegion *ph = ph_of(k);
+  sb_printf(sb, "/* ---- omp task region at %s:%d: %d task type%s, %d taskwait%s, %d taskgroup%s, one megakernel over "
+                "all phases */\n",
+            p->tu->file->path, k->loc.line, ph->nstages, ph->nstages == 1 ? "" : "s", ph->nwaits,
+            ph->nwaits == 1 ? "" : "s", ph->ngroups, ph->ngroups == 1 ? "" : "s");
+  for (int s = 0; s < ph->nstages; s++) {
+    const Kernel *sk = ph->stages[s].k;
+    sb_printf(sb, "/* gtcc: note: task type %d: the task at line %d, %s, %s */\n", s, sk->loc.line,
+              sk->collapse ? "one task per iteration of its loop nest" : "a single task",
+              ph->stages[s].self_indep ? "its tasks never conflict with each other"
+                                       : "dependences found by the host walk");
+  }
+  if (ph->nsnap) {
+    sb_puts(sb, "/* gtcc: note: set by the host code and read by tasks (snapshot per task loop):");
+    for (int i = 0; i < ph->nsnap; i++) sb_printf(sb, " %s", ph->snap[i]->name);
+    sb_puts(sb, " */\n");
+  }
+  sb_printf(sb, "/* gtcc: note: workers of %s; phases end at taskwait / taskgroup, with a grid barrier */\n",
+            ph->worker == 1 ? "one thread" : ph->worker == 32 ? "one warp" : "one block");
+}
+
+void cg_emit_phases(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts) {
+  emit_note(sb, p, k);
+  emit_snap_struct(sb, k, "");
+  emit_megakernel(sb, p, k, opts);
+  emit_stub(sb, k);
+}
+
+/* ---- host side ------------------------------------------------------------------- */
+
+static const char *relop_text(RelOp r) {
+  static const char *t[] = {"<", "<=", ">", ">="};
+  return t[r];
+}
+
+/* What replaces one stage in the host walk. */
+static char *stage_record(const Kernel *k, int si) {
+  const PhasedRegion *ph = ph_of(k);
+  const TaskStage *st = &ph->stages[si];
+  const Kernel *sk = st->k;
+  int d = sk->collapse;
+  StrBuf sb;
+  sb_init(&sb);
+  sb_printf(&sb, "{ /* gtcc: task type %d */\n      struct gt_snap_%s gt_s = {{0}};\n", si, k->name);
+  for (int l = 0; l < d; l++) {
+    const ForLoop *L = sk->loops[l];
+    sb_printf(&sb, "      const long long gt_lb%d = (long long)(%s), gt_st%d = (long long)(%s);\n", l, L->lb.text, l,
+              L->step.text);
+    sb_printf(&sb, "      const long long gt_n%d = gtrt_trip_count(gt_lb%d, (long long)(%s), gt_st%d, \"%s\");\n", l, l,
+              L->ub.text, l, relop_text(L->relop));
+    sb_printf(&sb, "      gt_s.gt_n[%d] = gt_n%d; gt_s.gt_lb[%d] = gt_lb%d; gt_s.gt_st[%d] = gt_st%d;\n", l, l, l, l, l, l);
+  }
+  for (int i = 0; i < ph->nsnap; i++) {
+    const CVar *v = ph->snap[i];
+    if (is_pointer(v))
+      sb_printf(&sb, "      gt_s.%s = %s ? gtrt_dev_base(&gt_site, \"%s\", %s, %s) : 0;\n      if (%s && !gt_s.%s) gtrt_fatal();\n",
+                v->name, v->name, v->name, v->name, v->name, v->name, v->name);
+    else
+      sb_printf(&sb, "      gt_s.%s = %s;\n", v->name, v->name);
+  }
+  sb_puts(&sb, "      const long long gt_ntasks = 1");
+  for (int l = 0; l < d; l++) sb_printf(&sb, " * gt_n%d", l);
+  sb_printf(&sb, ";\n      long long gt_t = gtrt_plan_stage(gt_plan, %d, gt_ntasks, &gt_s, %d);\n"
+                 "      if (gt_t < 0) gtrt_fatal();\n",
+            si, st->self_indep ? 1 : 0);
+  if (sk->tasks->ndeps) {
+    for (int l = 0; l < d; l++) {
+      const CVar *iv = sk->loops[l]->iv;
+      sb_printf(&sb, "      for (long long gt_c%d = 0; gt_c%d < gt_n%d; gt_c%d++) {\n", l, l, l, l);
+      sb_printf(&sb, "      %s %s = (%s)(gt_lb%d + gt_c%d * gt_st%d);\n", iv->type, iv->name, iv->type, l, l, l);
+    }
+    cg_task_report_deps(&sb, sk->tasks, "gtrt_plan_access(gt_plan", "        ");
+    if (d) sb_puts(&sb, "        gt_t++;\n");
+    for (int l = 0; l < d; l++) sb_puts(&sb, "      }\n");
+  }
+  sb_puts(&sb, "      (void)gt_t;\n    }\n");
+  return sb_take(&sb);
+}
+
+void cg_phases_host_walk(StrBuf *sb, const Program *p, const Kernel *k) {
+  const PhasedRegion *ph = ph_of(k);
+  unsigned wb = ph->body->begin, we = ph->body->end;
+  emit_snap_struct(sb, k, "    ");
+  sb_printf(sb, "    gtrt_plan *gt_plan = gtrt_plan_new(&gt_site, (unsigned)sizeof(struct gt_snap_%s));\n"
+                "    if (!gt_plan) gtrt_fatal();\n    /* the block under the single, tasks recorded in program order */\n    ",
+            k->name);
+  EditList el;
+  edits_init(&el);
+  for (int s = 0; s < ph->nstages; s++) {
+    const TaskStage *st = &ph->stages[s];
+    unsigned b = st->begin < wb ? wb : st->begin;
+    char *rec = stage_record(k, s);
+    edits_add(&el, b - wb, st->stmt->end - b, rec);
+    free(rec);
+  }
+  for (int i = 0; i < ph->nwaits; i++) {
+    const Directive *d = ph->waits[i];
+    edits_add(&el, d->loc.offset - wb, d->end_offset - d->loc.offset, "gtrt_plan_barrier(gt_plan);\n");
+  }
+  for (int i = 0; i < ph->ngroups; i++) {
+    const TaskGroupMark *g = &ph->groups[i];
+    if (g->dir->loc.offset < wb) continue; /* the single's own statement: the region's end is the boundary */
+    edits_add(&el, g->dir->loc.offset - wb, g->dir->end_offset - g->dir->loc.offset, "{ /* taskgroup */\n");
+    edits_add(&el, g->stmt->end - wb, 0, "\n    gtrt_plan_barrier(gt_plan); }\n");
+  }
+  size_t bad = 0;
+  char *walk = edits_apply(&el, p->tu->file->text + wb, we - wb, &bad);
+  edits_free(&el);
+  if (!walk) unreachable("overlapping edits in a phased region's host walk");
+  sb_puts(sb, walk);
+  sb_putc(sb, '\n');
+  free(walk);
+}
