@@ -144,10 +144,105 @@ static void test_other_forms(void) {
   lowered_free(&r);
 }
 
+
+/* Phased regions (transform/phases.c): stages, phase boundaries, the
+ * snapshot of host-set values, and the host walk. */
+static const char *HEAT =
+    "static void upd(const double *u, double *v, int b) { v[b] = u[b] * 0.5; }\n"
+    "void f(int n, int steps, double *u, double *v, double *res) {\n"
+    "#pragma omp target data map(tofrom: u[0:n], v[0:n], res[0:1])\n"
+    "#pragma omp parallel\n"
+    "#pragma omp single\n"
+    "  for (int t = 0; t < steps; t++) {\n"
+    "    for (int b = 0; b < n; b++) {\n"
+    "#pragma omp task depend(in: u[b]) depend(out: v[b])\n"
+    "      upd(u, v, b);\n"
+    "    }\n"
+    "#pragma omp taskwait\n"
+    "#pragma omp task depend(inout: res[0])\n"
+    "    res[0] += v[0] * t;\n"
+    "#pragma omp taskgroup\n"
+    "    for (int b = 0; b < n; b++)\n"
+    "      for (int c = 0; c < 2; c++) {\n"
+    "#pragma omp task depend(in: v[b]) depend(out: u[b])\n"
+    "        u[b] = v[b] + c;\n"
+    "      }\n"
+    "    double *tmp = u; u = v; v = tmp;\n"
+    "  }\n"
+    "}\n";
+
+static bool snap_has(const PhasedRegion *ph, const char *name) {
+  for (int i = 0; i < ph->nsnap; i++)
+    if (!strcmp(ph->snap[i]->name, name)) return true;
+  return false;
+}
+
+static void test_phased(void) {
+  Lowered r = lower(HEAT, NULL);
+  const Kernel *k = kernel0(&r);
+  CHECK(k && k->shape == KS_PHASED && k->phased);
+  if (k && k->phased) {
+    const PhasedRegion *ph = k->phased;
+    CHECK(ph->nstages == 3 && ph->nwaits == 1 && ph->ngroups == 1);
+    if (ph->nstages == 3) {
+      CHECK(ph->stages[0].k->collapse == 1 && ph->stages[0].self_indep);
+      CHECK(ph->stages[1].k->collapse == 0 && ph->stages[1].self_indep);
+      /* u[b] written in every c: two tasks of the nest conflict */
+      CHECK(ph->stages[2].k->collapse == 2 && !ph->stages[2].self_indep);
+    }
+    /* t and the swapped pointers travel in the snapshot; n, res and the loop variables do not */
+    CHECK(snap_has(ph, "t") && snap_has(ph, "u") && snap_has(ph, "v") && !snap_has(ph, "n") && !snap_has(ph, "res"));
+    CHECK(!snap_has(ph, "b") && !snap_has(ph, "c") && !snap_has(ph, "tmp"));
+    CHECK(ph->worker == 32);
+  }
+  CHECK(r.out.c && strstr(r.out.c, "gtrt_plan_new") && strstr(r.out.c, "gtrt_plan_barrier(gt_plan);"));
+  CHECK(r.out.c && strstr(r.out.c, "double *tmp = u; u = v; v = tmp;"));
+  CHECK(r.out.c && strstr(r.out.c, "gtrt_plan_stage(gt_plan, 2, gt_ntasks, &gt_s, 0)"));
+  CHECK(r.out.cu && strstr(r.out.cu, "gtrt_phase_begin<W>") && strstr(r.out.cu, "case 2:"));
+  lowered_free(&r);
+
+  /* exactly one task loop nest: still the compile-time path */
+  static const char *one =
+      "void f(int n, double *x) {\n"
+      "#pragma omp target data map(tofrom: x[0:n])\n"
+      "#pragma omp parallel\n"
+      "#pragma omp single\n"
+      "  for (int i = 1; i < n; i++) {\n"
+      "#pragma omp task depend(in: x[i-1]) depend(inout: x[i])\n"
+      "    x[i] += x[i-1];\n"
+      "  }\n"
+      "}\n";
+  r = lower(one, NULL);
+  k = kernel0(&r);
+  CHECK(k && k->shape == KS_TASKS);
+  lowered_free(&r);
+
+  /* a taskwait inside what looks like a 2-deep nest makes the outer loop host code */
+  static const char *tw =
+      "void f(int n, int steps, double *x) {\n"
+      "#pragma omp target data map(tofrom: x[0:n])\n"
+      "#pragma omp parallel\n"
+      "#pragma omp single\n"
+      "  for (int t = 0; t < steps; t++) {\n"
+      "    for (int i = 0; i < n; i++) {\n"
+      "#pragma omp task depend(inout: x[i])\n"
+      "      x[i] += t;\n"
+      "    }\n"
+      "#pragma omp taskwait\n"
+      "  }\n"
+      "}\n";
+  r = lower(tw, NULL);
+  k = kernel0(&r);
+  CHECK(k && k->shape == KS_PHASED && k->phased && k->phased->nstages == 1 && k->phased->nwaits == 1);
+  CHECK(k && k->phased && snap_has(k->phased, "t"));
+  lowered_free(&r);
+}
+
 int main(void) {
   test_wavefront_defaults();
   test_options();
   test_inspector_and_negative();
   test_other_forms();
+  test_phased();
   return unit_result();
 }
