@@ -42,6 +42,7 @@ static void emit_snap_struct(StrBuf *sb, const Kernel *k, const char *indent) {
   sb_printf(sb, "%sstruct gt_snap_%s {\n%s  long long gt_n[3], gt_lb[3], gt_st[3];\n", indent, k->name, indent);
   for (int i = 0; i < ph->nsnap; i++) {
     const CVar *v = ph->snap[i];
+    if (!stage_uses(sk, v)) continue; /* another stage's: may not be set yet */
     if (is_pointer(v)) {
       sb_printf(sb, "%s  void *%s;\n", indent, v->name);
     } else {
@@ -180,6 +181,12 @@ static const char *relop_text(RelOp r) {
   return t[r];
 }
 
+static bool stage_uses(const Kernel *sk, const CVar *v) {
+  for (int c = 0; c < sk->ncaps; c++)
+    if (sk->caps[c].var == v) return true;
+  return false;
+}
+
 /* What replaces one stage in the host walk. */
 static char *stage_record(const Kernel *k, int si) {
   const PhasedRegion *ph = ph_of(k);
@@ -199,6 +206,7 @@ static char *stage_record(const Kernel *k, int si) {
   }
   for (int i = 0; i < ph->nsnap; i++) {
     const CVar *v = ph->snap[i];
+    if (!stage_uses(sk, v)) continue; /* another stage's: may not be set yet */
     if (is_pointer(v))
       sb_printf(&sb, "      gt_s.%s = %s ? gtrt_dev_base(&gt_site, \"%s\", %s, %s) : 0;\n      if (%s && !gt_s.%s) gtrt_fatal();\n",
                 v->name, v->name, v->name, v->name, v->name, v->name, v->name);
