@@ -42,7 +42,6 @@ static void emit_snap_struct(StrBuf *sb, const Kernel *k, const char *indent) {
   sb_printf(sb, "%sstruct gt_snap_%s {\n%s  long long gt_n[3], gt_lb[3], gt_st[3];\n", indent, k->name, indent);
   for (int i = 0; i < ph->nsnap; i++) {
     const CVar *v = ph->snap[i];
-    if (!stage_uses(sk, v)) continue; /* another stage's: may not be set yet */
     if (is_pointer(v)) {
       sb_printf(sb, "%s  void *%s;\n", indent, v->name);
     } else {
