@@ -134,6 +134,9 @@ typedef struct gtrt_taskq {
   int wrap;                  /* cap < ntasks: ring slots are reused (CAS protocol) */
   int prof;                  /* GTRT_PROFILE: count queue contention */
   unsigned long long timeout_ns; /* watchdog (GTRT_TASK_TIMEOUT); 0 = off */
+  int phased;                /* a phased region (gtrt_plan_finish): one run of workers per phase */
+  unsigned target;           /* done count at which the current run of workers ends: ntasks, or phase_end[p] */
+  unsigned span;             /* shared ring positions the current run can fill: ntasks, or the phase's tasks */
   /* per-worker state (registers of the megakernel) */
   unsigned my_next;          /* task + 1 this worker made ready and runs next (0: none) */
   unsigned my_done;          /* tasks finished since the last flush */
@@ -150,6 +153,8 @@ enum {
   GTRT_TQ_POLLS = 64,   /* profile: empty polls (64-bit) */
   GTRT_TQ_RETRIES = 66, /* profile: failed CAS on heads and tails (64-bit) */
   GTRT_TQ_PEAK = 68,    /* profile: largest queue occupancy seen by a push */
+  GTRT_TQ_BAR_ARRIVE = 72, /* phases: blocks that reached the grid barrier */
+  GTRT_TQ_BAR_GEN = 80, /* phases: grid barriers completed */
   GTRT_TQ_QUEUES = 96,  /* queue i: head (pops claimed) at +64 i, tail (pushes) at +64 i + 32 */
 };
 #define GTRT_TQ_HEAD(i) (GTRT_TQ_QUEUES + 64u * (unsigned)(i))
@@ -193,6 +198,59 @@ void gtrt_insp_access(gtrt_insp *in, long long task, const void *addr, int kind)
  * uploads counts and successor lists into q (after gtrt_task_setup), pushes
  * the roots and frees in. The init kernel is then not launched. */
 gtrt_status gtrt_insp_finish(const gtrt_site *site, gtrt_insp *in, gtrt_taskq *q);
+
+/* ==== phased task regions ===================================================
+ * A single/master block with several task loops, single tasks, taskwait,
+ * taskgroup and host control flow (an iterative loop with a run-time trip
+ * count, scalar updates) runs as ONE megakernel. The generated host code
+ * first walks the block in program order (running its scalar code, as the
+ * CPU build does) and describes it to a plan: each task loop or single task
+ * it reaches is a stage instance (a task type, a task count and a snapshot
+ * of the values its tasks read: loop bounds, loop-carried scalars), each
+ * taskwait / end of taskgroup a phase boundary, and every depend item of
+ * every task an access. gtrt_plan_finish builds the dependence graph per
+ * phase (OpenMP semantics; no edge crosses a phase boundary, so steps
+ * without taskwait overlap through individual dependences) and uploads it
+ * with the phase and instance tables. The megakernel runs the phases in
+ * order, separated by a grid barrier (gtrt_task.cuh: gtrt_phase_begin,
+ * gtrt_phase_end, gtrt_phase_inst). Task ids are global, in program order. */
+
+/* Device view of a plan, passed BY VALUE to the megakernel. */
+typedef struct gtrt_phases {
+  const unsigned *phase_end;  /* [nphases] tasks finished when phase p ends (cumulative, non-decreasing) */
+  const unsigned *root_off;   /* [nphases + 1] roots of phase p: roots[root_off[p] .. root_off[p+1]) */
+  const unsigned *roots;      /* ids of tasks with no predecessor, increasing */
+  const unsigned *inst_begin; /* [ninst + 1] first task of each stage instance; inst_begin[ninst] = ntasks */
+  const int *inst_stage;      /* [ninst] stage (task type) of each instance */
+  const unsigned char *snaps; /* [ninst * snap_bytes] snapshot of each instance */
+  unsigned nphases, ninst, snap_bytes;
+} gtrt_phases;
+
+/* Host builder of one region run (opaque). */
+typedef struct gtrt_plan gtrt_plan;
+
+/* snap_bytes: size of the region's snapshot struct (may be 0). NULL after
+ * recording an error. */
+gtrt_plan *gtrt_plan_new(const gtrt_site *site, unsigned snap_bytes);
+/* A stage instance: ntasks (>= 0) tasks of type stage, in program order
+ * after everything recorded so far; snap (snap_bytes, copied; may be NULL
+ * when snap_bytes is 0). self_indep: the stage's depend items never let two
+ * of its own tasks conflict (known at compile time), so an instance alone in
+ * its phase needs no graph. Returns the global id of its first task, or -1
+ * after recording an error (too many tasks: ids must stay below 2^31). */
+long long gtrt_plan_stage(gtrt_plan *pl, int stage, long long ntasks, const void *snap, int self_indep);
+/* A depend item of task (a global id from gtrt_plan_stage, tasks in
+ * increasing order, items in clause order): kind 0 in, 1 out, 2 inout. */
+void gtrt_plan_access(gtrt_plan *pl, long long task, const void *addr, int kind);
+/* taskwait / end of taskgroup: tasks recorded after it start when every
+ * task recorded before it has finished. */
+void gtrt_plan_barrier(gtrt_plan *pl);
+/* Builds the graph (per phase, RAW/WAR/WAW per address), sets q up for all
+ * the plan's tasks (as gtrt_task_setup; policy as there) with the counts and
+ * successor lists, uploads the phase and instance tables into *ph, and frees
+ * pl (also on failure). q->ntasks == 0 (an empty plan): nothing to launch,
+ * GTRT_OK. */
+gtrt_status gtrt_plan_finish(const gtrt_site *site, gtrt_plan *pl, int policy, gtrt_taskq *q, gtrt_phases *ph);
 
 /* ==== end of task megakernels ============================================== */
 

@@ -4,7 +4,8 @@
  * an `in` task depends on the last out/inout before it, an out/inout task on
  * the last out/inout and on every `in` since. Each item adds at most one
  * edge plus the readers it retires, so the graph has at most 2 edges per
- * item. */
+ * item. Plans of phased regions (gtrt_plan.c) replay the same way with the
+ * per-address state forgotten at each phase boundary. */
 #include "gtrt_insp.h"
 
 #include <stdio.h>
@@ -47,11 +48,15 @@ void gtrt_insp_access(gtrt_insp *in, long long task, const void *addr, int kind)
     return gtrt_insp_misuse(in, "tasks reported out of order", task, kind);
   if (kind < 0 || kind > 2)
     return gtrt_insp_misuse(in, "depend kind is not in/out/inout", task, kind);
+  if (in->oom_bytes)
+    return;
   if (in->n == in->cap) {
     size_t cap = in->cap ? 2 * in->cap : 1024;
     gtrt_insp_item *v = realloc(in->v, cap * sizeof *v);
-    if (!v)
-      return gtrt_insp_misuse(in, "out of host memory recording depend items", task, kind);
+    if (!v) {
+      in->oom_bytes = cap * sizeof *v;
+      return;
+    }
     in->v = v;
     in->cap = cap;
   }
@@ -82,6 +87,7 @@ typedef struct gtrt_addr_state {
   unsigned nreaders, capreaders;
   long long seen;      /* task whose items are being merged */
   int writes;          /* that task writes this address */
+  unsigned phase;      /* writer and readers belong to this phase */
 } gtrt_addr_state;
 
 typedef struct gtrt_addr_table {
@@ -131,7 +137,7 @@ static long long gtrt_addr_find(gtrt_addr_table *t, uintptr_t addr) {
     t->v = v;
     t->cap = cap;
   }
-  t->v[t->n] = (gtrt_addr_state){addr, -1, NULL, 0, 0, -1, 0};
+  t->v[t->n] = (gtrt_addr_state){addr, -1, NULL, 0, 0, -1, 0, 0};
   t->slot[h] = (unsigned)++t->n;
   return (long long)t->n - 1;
 }
@@ -210,15 +216,43 @@ static int gtrt_grow_ll(long long **v, size_t *cap) {
   return 1;
 }
 
+/* Phases the replay walks through: an address state left by an earlier
+ * phase counts as untouched, so no edge joins two phases. */
+typedef struct gtrt_phase_walk {
+  const unsigned *end;
+  const unsigned char *no_graph;
+  unsigned n, cur;
+} gtrt_phase_walk;
+
+/* Moves to the phase of task t; 0 when that phase needs no graph. */
+static int gtrt_phase_enter(gtrt_phase_walk *w, unsigned t) {
+  if (!w->end)
+    return 1;
+  while (w->cur + 1 < w->n && t >= w->end[w->cur])
+    w->cur++;
+  return !w->no_graph || !w->no_graph[w->cur];
+}
+
+/* Skips task t's items. */
+static size_t gtrt_insp_skip(const gtrt_insp *in, size_t i, unsigned t) {
+  while (i < in->n && in->v[i].task == t)
+    i++;
+  return i;
+}
+
 /* Replays the items task by task: items of one task on the same address
  * merge first (in + out on one address is inout), so a task never depends
  * on itself and an address counts once per task. */
-static int gtrt_insp_edges(const gtrt_insp *in, gtrt_addr_table *tab, gtrt_edges *e) {
+static int gtrt_insp_edges(const gtrt_insp *in, gtrt_phase_walk *w, gtrt_addr_table *tab, gtrt_edges *e) {
   long long *cur = NULL; /* addresses of the current task (state indexes) */
   size_t ncur = 0, capcur = 0;
   int ok = 1;
   for (size_t i = 0; ok && i < in->n;) {
     unsigned t = in->v[i].task;
+    if (!gtrt_phase_enter(w, t)) {
+      i = gtrt_insp_skip(in, i, t);
+      continue;
+    }
     ncur = 0;
     for (; i < in->n && in->v[i].task == t; i++) {
       long long k = gtrt_addr_find(tab, in->v[i].addr);
@@ -227,6 +261,11 @@ static int gtrt_insp_edges(const gtrt_insp *in, gtrt_addr_table *tab, gtrt_edges
         break;
       }
       gtrt_addr_state *s = &tab->v[k];
+      if (s->phase != w->cur) { /* first use in this phase */
+        s->phase = w->cur;
+        s->writer = -1;
+        s->nreaders = 0;
+      }
       if (s->seen != (long long)t) {
         s->seen = t;
         s->writes = 0;
@@ -268,28 +307,48 @@ static int gtrt_insp_csr(const gtrt_edges *e, gtrt_task_graph *g) {
   return 1;
 }
 
+int gtrt_graph_build(const gtrt_insp *in, const unsigned *end, const unsigned char *no_graph, unsigned nphases,
+                     gtrt_task_graph *g) {
+  memset(g, 0, sizeof *g);
+  g->ntasks = in->ntasks;
+  gtrt_phase_walk w = {end, no_graph, nphases, 0};
+  gtrt_addr_table tab = {0};
+  gtrt_edges e = {0};
+  e.mark = calloc(in->ntasks ? in->ntasks : 1, sizeof *e.mark);
+  int ok = e.mark && gtrt_insp_edges(in, &w, &tab, &e) && gtrt_insp_csr(&e, g);
+  gtrt_addr_free(&tab);
+  free(e.from);
+  free(e.to);
+  free(e.mark);
+  if (!ok)
+    gtrt_task_graph_free(g);
+  return ok;
+}
+
+/* The recording's misuse or out-of-memory, as a located error; GTRT_OK if
+ * none. noun: "task inspector", "task plan". */
+gtrt_status gtrt_insp_check(const gtrt_site *site, const gtrt_insp *in, const char *noun) {
+  if (in->bad[0])
+    return gtrt_record(site, GTRT_ERR_ARG, "%s of the '%s' region: %s", noun, gtrt_site_what(site), in->bad);
+  if (in->oom_bytes)
+    return gtrt_record(site, GTRT_ERR_NOMEM, "out of host memory in the %s of the '%s' region: an allocation of %zu bytes failed",
+                       noun, gtrt_site_what(site), in->oom_bytes);
+  if (in->n > 0x7fffffffu)
+    return gtrt_record(site, GTRT_ERR_ARG, "%s of the '%s' region: %zu depend items (at most 2^31-1)", noun,
+                       gtrt_site_what(site), in->n);
+  return GTRT_OK;
+}
+
 gtrt_status gtrt_insp_build(const gtrt_site *site, const gtrt_insp *in, gtrt_task_graph *g) {
   memset(g, 0, sizeof *g);
   if (!in)
     return gtrt_record(site, GTRT_ERR_ARG, "task inspector of the '%s' region was not created",
                        gtrt_site_what(site));
-  if (in->bad[0])
-    return gtrt_record(site, GTRT_ERR_ARG, "task inspector of the '%s' region: %s", gtrt_site_what(site), in->bad);
-  if (in->n > 0x7fffffffu)
-    return gtrt_record(site, GTRT_ERR_ARG, "task inspector of the '%s' region: %zu depend items (at most 2^31-1)",
-                       gtrt_site_what(site), in->n);
-  g->ntasks = in->ntasks;
-  gtrt_addr_table tab = {0};
-  gtrt_edges e = {0};
-  e.mark = calloc(in->ntasks, sizeof *e.mark);
-  int ok = e.mark && gtrt_insp_edges(in, &tab, &e) && gtrt_insp_csr(&e, g);
-  gtrt_addr_free(&tab);
-  free(e.from);
-  free(e.to);
-  free(e.mark);
-  if (ok)
+  gtrt_status st = gtrt_insp_check(site, in, "task inspector");
+  if (st != GTRT_OK)
+    return st;
+  if (gtrt_graph_build(in, NULL, NULL, 1, g))
     return GTRT_OK;
-  gtrt_task_graph_free(g);
   return gtrt_record(site, GTRT_ERR_NOMEM, "out of host memory building the task graph of the '%s' region (%zu depend items)",
                      gtrt_site_what(site), in->n);
 }

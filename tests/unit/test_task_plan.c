@@ -1,0 +1,402 @@
+/* Plans of phased task regions without a GPU: the graph and tables
+ * gtrt_plan_build makes from stage instances, barriers and depend items.
+ * Hand-made cases (phase tables, the no-graph fast path, empty phases),
+ * misuse, and random plans against a brute-force reference: within a
+ * phase, task b depends on an earlier task a when they name one address
+ * and one of them writes it; the built graph's transitive closure must
+ * equal the reference's and no edge may cross a barrier. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gtrt_core.h"
+#include "gtrt_insp.h"
+#include "unit.h"
+
+static const gtrt_site site = {"phase.c", 21, "omp task"};
+static int cells[256]; /* the addresses items name */
+
+typedef struct snap {
+  int step;
+  double x;
+} snap;
+
+static int succ_has(const gtrt_task_graph *g, unsigned a, unsigned b) {
+  for (unsigned e = g->off[a]; e < g->off[a + 1]; e++)
+    if (g->succ[e] == b)
+      return 1;
+  return 0;
+}
+
+static unsigned nedges(const gtrt_task_graph *g) { return g->off[g->ntasks]; }
+
+/* ---- hand-made plans ---------------------------------------------------------------------- */
+
+static void test_two_phases(void) {
+  /* stage 0: a[i] = ..., 3 tasks, self_indep; taskwait; stage 1: 3 tasks
+   * read a[i], inout b (a chain). */
+  gtrt_plan *pl = gtrt_plan_new(&site, sizeof(snap));
+  snap s0 = {0, 1.5}, s1 = {1, 2.5};
+  long long b0 = gtrt_plan_stage(pl, 0, 3, &s0, 1);
+  CHECK(b0 == 0);
+  for (int i = 0; i < 3; i++)
+    gtrt_plan_access(pl, b0 + i, &cells[i], 1);
+  gtrt_plan_barrier(pl);
+  long long b1 = gtrt_plan_stage(pl, 1, 3, &s1, 0);
+  CHECK(b1 == 3);
+  for (int i = 0; i < 3; i++) {
+    gtrt_plan_access(pl, b1 + i, &cells[i], 0);
+    gtrt_plan_access(pl, b1 + i, &cells[10], 2);
+  }
+  gtrt_plan_graph pg;
+  CHECK(gtrt_plan_build(&site, pl, &pg) == GTRT_OK);
+  CHECK(pg.g.ntasks == 6 && pg.nphases == 2);
+  CHECK(pg.phase_end[0] == 3 && pg.phase_end[1] == 6);
+  CHECK(pg.root_off[0] == 0 && pg.root_off[1] == 3 && pg.root_off[2] == 4);
+  CHECK(pg.roots[0] == 0 && pg.roots[1] == 1 && pg.roots[2] == 2 && pg.roots[3] == 3);
+  CHECK(nedges(&pg.g) == 2 && succ_has(&pg.g, 3, 4) && succ_has(&pg.g, 4, 5)); /* nothing from a's writers */
+  CHECK(pl->ninst == 2 && pl->inst_begin[0] == 0 && pl->inst_begin[1] == 3 && pl->inst_begin[2] == 6);
+  CHECK(pl->inst_stage[0] == 0 && pl->inst_stage[1] == 1);
+  snap got;
+  memcpy(&got, pl->snaps + sizeof(snap), sizeof got);
+  CHECK(got.step == 1 && got.x == 2.5);
+  gtrt_plan_graph_free(&pg);
+  gtrt_plan_free(pl);
+}
+
+/* One instance alone in its phase: self_indep means no graph work at all,
+ * even where the items would conflict (the compiler vouches for them). */
+static void test_fast_path(void) {
+  for (int indep = 0; indep <= 1; indep++) {
+    gtrt_plan *pl = gtrt_plan_new(&site, 0);
+    long long b = gtrt_plan_stage(pl, 0, 4, NULL, indep);
+    for (int i = 0; i < 4; i++)
+      gtrt_plan_access(pl, b + i, &cells[0], 2);
+    gtrt_plan_barrier(pl);
+    b = gtrt_plan_stage(pl, 1, 1, NULL, 0); /* a single task, with items */
+    gtrt_plan_access(pl, b, &cells[0], 2);
+    gtrt_plan_access(pl, b, &cells[1], 0);
+    gtrt_plan_graph pg;
+    CHECK(gtrt_plan_build(&site, pl, &pg) == GTRT_OK);
+    CHECK(nedges(&pg.g) == (indep ? 0u : 3u));
+    CHECK(pg.g.nroots == (indep ? 5u : 2u));
+    CHECK(pg.root_off[1] == (indep ? 4u : 1u) && pg.root_off[2] == pg.g.nroots);
+    gtrt_plan_graph_free(&pg);
+    gtrt_plan_free(pl);
+  }
+  /* Two self_indep instances in one phase: they conflict with each other. */
+  gtrt_plan *pl = gtrt_plan_new(&site, 0);
+  long long b = gtrt_plan_stage(pl, 0, 2, NULL, 1);
+  gtrt_plan_access(pl, b, &cells[0], 1);
+  gtrt_plan_access(pl, b + 1, &cells[1], 1);
+  b = gtrt_plan_stage(pl, 0, 2, NULL, 1);
+  gtrt_plan_access(pl, b, &cells[0], 1);
+  gtrt_plan_access(pl, b + 1, &cells[1], 1);
+  gtrt_plan_graph pg;
+  CHECK(gtrt_plan_build(&site, pl, &pg) == GTRT_OK);
+  CHECK(nedges(&pg.g) == 2 && succ_has(&pg.g, 0, 2) && succ_has(&pg.g, 1, 3));
+  gtrt_plan_graph_free(&pg);
+  gtrt_plan_free(pl);
+}
+
+/* taskwait twice, a loop of 0 iterations, a trailing taskwait: phases
+ * with no tasks keep their place in phase_end. */
+static void test_empty_phases(void) {
+  gtrt_plan *pl = gtrt_plan_new(&site, 0);
+  gtrt_plan_barrier(pl);                    /* phase 0: empty */
+  CHECK(gtrt_plan_stage(pl, 0, 2, NULL, 0) == 0);
+  gtrt_plan_access(pl, 0, &cells[3], 1);
+  gtrt_plan_access(pl, 1, &cells[3], 0);
+  gtrt_plan_barrier(pl);                    /* phase 1: tasks 0, 1 */
+  gtrt_plan_barrier(pl);                    /* phase 2: empty */
+  CHECK(gtrt_plan_stage(pl, 1, 0, NULL, 1) == 2);
+  gtrt_plan_barrier(pl);                    /* phase 3: an instance of 0 tasks */
+  CHECK(gtrt_plan_stage(pl, 2, 1, NULL, 0) == 2);
+  gtrt_plan_access(pl, 2, &cells[3], 1);
+  gtrt_plan_barrier(pl);                    /* phase 4: task 2; phase 5: empty */
+  gtrt_plan_graph pg;
+  CHECK(gtrt_plan_build(&site, pl, &pg) == GTRT_OK);
+  static const unsigned end[] = {0, 2, 2, 2, 3, 3}, off[] = {0, 0, 1, 1, 1, 2, 2};
+  CHECK(pg.nphases == 6);
+  for (unsigned p = 0; p < 6 && pg.nphases == 6; p++)
+    CHECK(pg.phase_end[p] == end[p] && pg.root_off[p + 1] == off[p + 1]);
+  CHECK(nedges(&pg.g) == 1 && succ_has(&pg.g, 0, 1));
+  CHECK(pl->ninst == 3 && pl->inst_begin[1] == 2 && pl->inst_begin[2] == 2 && pl->inst_begin[3] == 3);
+  gtrt_plan_graph_free(&pg);
+  gtrt_plan_free(pl);
+
+  /* No tasks at all. */
+  pl = gtrt_plan_new(&site, 8);
+  gtrt_plan_barrier(pl);
+  CHECK(gtrt_plan_build(&site, pl, &pg) == GTRT_OK);
+  CHECK(pg.g.ntasks == 0 && pg.nphases == 2 && pg.g.nroots == 0 && pg.root_off[2] == 0);
+  gtrt_plan_graph_free(&pg);
+  gtrt_plan_free(pl);
+}
+
+/* ---- misuse ----------------------------------------------------------------------------------- */
+
+static int fails_with(gtrt_plan *pl, const char *part) {
+  gtrt_plan_graph pg;
+  gtrt_status st = gtrt_plan_build(&site, pl, &pg);
+  gtrt_plan_free(pl);
+  if (st != GTRT_ERR_ARG || !strstr(gtrt_last_error(), "phase.c:21: error: task plan of the 'omp task' region: ") ||
+      !strstr(gtrt_last_error(), part)) {
+    fprintf(stderr, "status %d, message: %s\n", st, gtrt_last_error());
+    return 0;
+  }
+  return pg.g.ntasks == 0 && pg.phase_end == NULL;
+}
+
+static void test_misuse(void) {
+  gtrt_plan *pl = gtrt_plan_new(&site, 0);
+  gtrt_plan_stage(pl, 0, 3, NULL, 0);
+  gtrt_plan_access(pl, 2, &cells[0], 1);
+  gtrt_plan_access(pl, 1, &cells[0], 1);
+  CHECK(fails_with(pl, "tasks reported out of order (task 1, kind 1)"));
+
+  pl = gtrt_plan_new(&site, 0);
+  gtrt_plan_access(pl, 0, &cells[0], 1); /* before any stage */
+  gtrt_plan_stage(pl, 0, 3, NULL, 0);
+  CHECK(fails_with(pl, "task number out of range (task 0, kind 1)"));
+
+  pl = gtrt_plan_new(&site, 0);
+  gtrt_plan_stage(pl, 0, 3, NULL, 0);
+  gtrt_plan_access(pl, 3, &cells[0], 1);
+  CHECK(fails_with(pl, "task number out of range (task 3"));
+
+  pl = gtrt_plan_new(&site, 0);
+  gtrt_plan_stage(pl, 0, 3, NULL, 0);
+  gtrt_plan_access(pl, -1, &cells[0], 1);
+  CHECK(fails_with(pl, "out of range"));
+
+  pl = gtrt_plan_new(&site, 0);
+  gtrt_plan_stage(pl, 0, 3, NULL, 0);
+  gtrt_plan_access(pl, 0, &cells[0], 3);
+  CHECK(fails_with(pl, "depend kind is not in/out/inout"));
+
+  pl = gtrt_plan_new(&site, 0);
+  CHECK(gtrt_plan_stage(pl, 2, -4, NULL, 0) == -1);
+  CHECK(strstr(gtrt_last_error(), "phase.c:21: error: task plan of the 'omp task' region: task type 2 adds -4 tasks") != NULL);
+  CHECK(fails_with(pl, "adds -4 tasks to 0 (a region has 0 .. 2^31-1 tasks)"));
+
+  pl = gtrt_plan_new(&site, 0);
+  CHECK(gtrt_plan_stage(pl, 0, 0x7fffffffLL, NULL, 1) == 0); /* exactly the most */
+  CHECK(gtrt_plan_stage(pl, 1, 1, NULL, 1) == -1);
+  CHECK(fails_with(pl, "task type 1 adds 1 tasks to 2147483647"));
+
+  pl = gtrt_plan_new(&site, 0);
+  CHECK(gtrt_plan_stage(pl, 0, 1LL << 31, NULL, 1) == -1);
+  CHECK(fails_with(pl, "2^31-1"));
+
+  pl = gtrt_plan_new(&site, sizeof(snap));
+  CHECK(gtrt_plan_stage(pl, 0, 1, NULL, 1) == -1);
+  CHECK(fails_with(pl, "task type 0 has no snapshot (16 bytes expected)"));
+
+  /* The first misuse is the one reported; later calls are harmless. */
+  pl = gtrt_plan_new(&site, 0);
+  gtrt_plan_access(pl, 5, &cells[0], 1);
+  gtrt_plan_access(pl, 0, &cells[0], 9);
+  gtrt_plan_stage(pl, 0, 2, NULL, 0);
+  gtrt_plan_barrier(pl);
+  CHECK(fails_with(pl, "task number out of range (task 5, kind 1)"));
+
+  /* A NULL plan (gtrt_plan_new failed) is accepted everywhere. */
+  CHECK(gtrt_plan_stage(NULL, 0, 1, NULL, 0) == -1);
+  gtrt_plan_access(NULL, 0, &cells[0], 1);
+  gtrt_plan_barrier(NULL);
+  gtrt_plan_free(NULL);
+  gtrt_plan_graph pg;
+  CHECK(gtrt_plan_build(&site, NULL, &pg) == GTRT_ERR_ARG);
+  CHECK(strstr(gtrt_last_error(), "phase.c:21: error: task plan of the 'omp task' region was not created") != NULL);
+}
+
+/* ---- random plans against the brute force ------------------------------------------------------------- */
+
+enum { MAXT = 120, MAXI = 600, NADDR = 8 };
+
+typedef struct rplan {
+  int ntasks, nitems;
+  int item[MAXI][3]; /* task, address, kind */
+  int phase[MAXT];   /* phase of each task */
+  int nphases;
+  unsigned phase_end[MAXT + 64];
+} rplan;
+
+/* Does task a write address x / name it at all? */
+static int names(const rplan *r, int a, int x, int *writes) {
+  int any = 0;
+  *writes = 0;
+  for (int i = 0; i < r->nitems; i++)
+    if (r->item[i][0] == a && r->item[i][1] == x) {
+      any = 1;
+      *writes |= r->item[i][2] != 0;
+    }
+  return any;
+}
+
+static int conflict(const rplan *r, int a, int b) {
+  if (r->phase[a] != r->phase[b])
+    return 0;
+  for (int x = 0; x < NADDR + MAXT; x++) {
+    int wa, wb;
+    if (names(r, a, x, &wa) && names(r, b, x, &wb) && (wa || wb))
+      return 1;
+  }
+  return 0;
+}
+
+/* Warshall over a [n][n] reachability matrix. */
+static void closure(unsigned char (*m)[MAXT], int n) {
+  for (int k = 0; k < n; k++)
+    for (int i = 0; i < n; i++)
+      if (m[i][k])
+        for (int j = 0; j < n; j++)
+          m[i][j] |= m[k][j];
+}
+
+static void add_item(rplan *r, gtrt_plan *pl, int t, int x, int kind) {
+  if (r->nitems == MAXI)
+    return;
+  r->item[r->nitems][0] = t;
+  r->item[r->nitems][1] = x;
+  r->item[r->nitems][2] = kind;
+  r->nitems++;
+  gtrt_plan_access(pl, t, &cells[x], kind);
+}
+
+/* Random stages, items and barriers. A self_indep instance keeps its word:
+ * task i writes only its own address (NADDR + task) and reads shared ones. */
+static gtrt_plan *random_plan(rplan *r, unsigned seed) {
+  srand(seed);
+  memset(r, 0, sizeof *r);
+  gtrt_plan *pl = gtrt_plan_new(&site, sizeof(snap));
+  while (r->ntasks < MAXT - 8 && rand() % 40) {
+    if (rand() % 3 == 0 && r->nphases < MAXT + 62) {
+      gtrt_plan_barrier(pl);
+      r->phase_end[r->nphases++] = (unsigned)r->ntasks;
+      continue;
+    }
+    int n = rand() % 7 == 0 ? 0 : rand() % 6, indep = rand() % 3 == 0;
+    snap s = {r->ntasks, seed * 0.5};
+    long long b = gtrt_plan_stage(pl, rand() % 3, n, &s, indep);
+    if (b != r->ntasks)
+      return pl;
+    for (int t = r->ntasks; t < r->ntasks + n; t++) {
+      r->phase[t] = r->nphases;
+      if (indep) {
+        add_item(r, pl, t, rand() % NADDR, 0);
+        add_item(r, pl, t, NADDR + t, 1 + rand() % 2);
+        continue;
+      }
+      for (int k = rand() % 4; k > 0; k--)
+        add_item(r, pl, t, rand() % NADDR, rand() % 3);
+    }
+    r->ntasks += n;
+  }
+  r->phase_end[r->nphases++] = (unsigned)r->ntasks;
+  return pl;
+}
+
+static int check_random(const rplan *r, const gtrt_plan_graph *pg) {
+  static unsigned char want[MAXT][MAXT], got[MAXT][MAXT];
+  int n = r->ntasks, bad = 0;
+  if (pg->g.ntasks != (unsigned)n || pg->nphases != (unsigned)r->nphases)
+    return 1;
+  for (int p = 0; p < r->nphases; p++)
+    bad += pg->phase_end[p] != r->phase_end[p];
+  memset(want, 0, sizeof want);
+  memset(got, 0, sizeof got);
+  for (int b = 0; b < n; b++)
+    for (int a = 0; a < b; a++)
+      want[a][b] = (unsigned char)conflict(r, a, b);
+  for (int a = 0; a < n; a++)
+    for (unsigned e = pg->g.off[a]; e < pg->g.off[a + 1]; e++) {
+      unsigned b = pg->g.succ[e];
+      bad += b <= (unsigned)a || r->phase[a] != r->phase[b]; /* forward, never across a barrier */
+      bad += e > pg->g.off[a] && pg->g.succ[e - 1] >= b;      /* sorted, no duplicates */
+      got[a][b] = 1;
+    }
+  for (int b = 0; b < n; b++) { /* npred matches the edges; roots are the tasks without */
+    int np = 0;
+    for (int a = 0; a < b; a++)
+      np += got[a][b];
+    bad += pg->g.npred[b] != np;
+  }
+  for (int p = 0, t = 0, k = 0; p < r->nphases; p++) {
+    bad += pg->root_off[p] != (unsigned)k;
+    for (; t < (int)r->phase_end[p]; t++)
+      if (pg->g.npred[t] == 0)
+        bad += k >= (int)pg->g.nroots || pg->roots[k++] != (unsigned)t;
+  }
+  closure(want, n);
+  closure(got, n);
+  for (int a = 0; a < n; a++)
+    bad += memcmp(want[a], got[a], (size_t)n) != 0;
+  return bad;
+}
+
+static void test_random(void) {
+  static rplan r;
+  int bad = 0, edges = 0, phases = 0;
+  for (unsigned seed = 1; seed <= 300; seed++) {
+    gtrt_plan *pl = random_plan(&r, seed);
+    gtrt_plan_graph pg;
+    gtrt_status st = gtrt_plan_build(&site, pl, &pg);
+    if (st != GTRT_OK) {
+      fprintf(stderr, "seed %u: %s\n", seed, gtrt_last_error());
+      bad++;
+    } else {
+      int b = check_random(&r, &pg);
+      if (b)
+        fprintf(stderr, "seed %u: %d mismatches\n", seed, b);
+      bad += b;
+      edges += (int)nedges(&pg.g);
+      phases += (int)pg.nphases;
+      /* instance table: contiguous, ending at ntasks */
+      bad += pl->inst_begin[0] != 0 || pl->inst_begin[pl->ninst] != (unsigned)r.ntasks;
+      for (size_t i = 0; i < pl->ninst; i++)
+        bad += pl->inst_begin[i] > pl->inst_begin[i + 1];
+    }
+    gtrt_plan_graph_free(&pg);
+    gtrt_plan_free(pl);
+  }
+  CHECK(bad == 0);
+  CHECK(edges > 1000 && phases > 1000); /* the random plans are not trivial */
+}
+
+/* Many phases and instances: an iterative loop of 2000 steps without a
+ * taskwait after its single task, so that task and the next step's loop
+ * share a phase (WAR edges); grows every table past its first allocation. */
+static void test_many_phases(void) {
+  gtrt_plan *pl = gtrt_plan_new(&site, sizeof(snap));
+  for (int s = 0; s < 2000; s++) {
+    snap sn = {s, s * 0.25};
+    long long b = gtrt_plan_stage(pl, 0, 50, &sn, 1);
+    for (int i = 0; i < 50; i++)
+      gtrt_plan_access(pl, b + i, &cells[i], 1);
+    gtrt_plan_barrier(pl);
+    b = gtrt_plan_stage(pl, 1, 1, &sn, 0);
+    for (int i = 0; i < 50; i++)
+      gtrt_plan_access(pl, b, &cells[i], 0);
+  }
+  gtrt_plan_graph pg;
+  CHECK(gtrt_plan_build(&site, pl, &pg) == GTRT_OK);
+  CHECK(pg.nphases == 2001 && pg.g.ntasks == 2000 * 51 && nedges(&pg.g) == 1999 * 50);
+  CHECK(pg.g.nroots == 50 + 2000 && pg.root_off[1] == 50 && pg.root_off[2] == 51 && succ_has(&pg.g, 50, 51));
+  CHECK(pl->ninst == 4000 && pl->inst_begin[3999] == 2000 * 51 - 1);
+  snap got;
+  memcpy(&got, pl->snaps + 3999 * sizeof(snap), sizeof got);
+  CHECK(got.step == 1999 && got.x == 1999 * 0.25);
+  gtrt_plan_graph_free(&pg);
+  gtrt_plan_free(pl);
+}
+
+int main(void) {
+  test_two_phases();
+  test_fast_path();
+  test_empty_phases();
+  test_misuse();
+  test_random();
+  test_many_phases();
+  return unit_result();
+}
