@@ -1,8 +1,9 @@
 /* Host side of task megakernels over the CUDA runtime: queue storage and
  * control block (grow-only, reused by every region), the persistent grid,
  * the watchdog that waits for the megakernel, and the upload of inspector
- * graphs. Device side: gtrt_task.cuh; design: docs/tasks_runtime.md. Plain
- * C over cuda_runtime_api.h, like gtrt_host.c; not thread-safe. */
+ * graphs and phased plans. Device side: gtrt_task.cuh; design:
+ * docs/tasks_runtime.md. Plain C over cuda_runtime_api.h, like
+ * gtrt_host.c; not thread-safe. */
 #define _POSIX_C_SOURCE 200809L
 #include <cuda_runtime_api.h>
 #include <stdio.h>
@@ -29,6 +30,7 @@ typedef struct gtrt_tq_buf {
 
 static struct {
   gtrt_tq_buf count, slots, ctl, off, succ;
+  gtrt_tq_buf phases;       /* phase and instance tables of a plan (one buffer) */
   int slots_dirty;          /* slots may hold entries (new memory, or a stopped region) */
   unsigned *host_ctl;       /* pinned copy of the control block */
   size_t host_ctl_words;
@@ -157,6 +159,7 @@ gtrt_status gtrt_task_setup(const gtrt_site *site, long long ntasks, int policy,
   if ((st = gtrt_tq_init(site, GTRT_TQ_CTL_WORDS(1))) != GTRT_OK)
     return st;
   q->ntasks = (unsigned)ntasks;
+  q->target = q->span = q->ntasks; /* one run of the workers over every task */
   q->policy = gtrt_tq_env_policy(policy);
   gtrt_tq_shape(q, q->ntasks);
   size_t nslots = (size_t)q->nqueues * q->cap, ctl_words = GTRT_TQ_CTL_WORDS(q->nqueues);
@@ -397,7 +400,8 @@ static gtrt_status gtrt_tq_push_roots(const gtrt_site *site, const gtrt_task_gra
   return st;
 }
 
-static gtrt_status gtrt_tq_upload(const gtrt_site *site, const gtrt_task_graph *g, gtrt_taskq *q) {
+/* Counts and successor lists; the roots are pushed by the caller's way. */
+static gtrt_status gtrt_tq_upload_graph(const gtrt_site *site, const gtrt_task_graph *g, gtrt_taskq *q) {
   size_t nedges = g->off[g->ntasks];
   gtrt_status st;
   if ((st = gtrt_tq_reserve(site, &gtrt_tq.off, ((size_t)g->ntasks + 1) * sizeof(unsigned), "task successor offsets")) != GTRT_OK ||
@@ -408,7 +412,12 @@ static gtrt_status gtrt_tq_upload(const gtrt_site *site, const gtrt_task_graph *
     return st;
   q->csr_off = gtrt_tq.off.p;
   q->csr_succ = gtrt_tq.succ.p;
-  return gtrt_tq_push_roots(site, g, q);
+  return GTRT_OK;
+}
+
+static gtrt_status gtrt_tq_upload(const gtrt_site *site, const gtrt_task_graph *g, gtrt_taskq *q) {
+  gtrt_status st = gtrt_tq_upload_graph(site, g, q);
+  return st != GTRT_OK ? st : gtrt_tq_push_roots(site, g, q);
 }
 
 gtrt_status gtrt_insp_finish(const gtrt_site *site, gtrt_insp *in, gtrt_taskq *q) {
@@ -423,5 +432,78 @@ gtrt_status gtrt_insp_finish(const gtrt_site *site, gtrt_insp *in, gtrt_taskq *q
   else
     st = gtrt_tq_upload(site, &g, q);
   gtrt_task_graph_free(&g);
+  return st;
+}
+
+/* ---- phased plans ---------------------------------------------------------------------------- */
+
+/* Where each table of gtrt_phases lies in the one buffer that holds them:
+ * snapshots first (cudaMalloc alignment, so a snapshot struct may be read
+ * in place), then 32-bit words. */
+typedef struct gtrt_ph_layout {
+  size_t snaps, phase_end, root_off, roots, inst_begin, inst_stage, bytes;
+} gtrt_ph_layout;
+
+static gtrt_ph_layout gtrt_ph_lay(const gtrt_plan *pl, const gtrt_plan_graph *pg) {
+  gtrt_ph_layout l;
+  l.snaps = 0;
+  l.phase_end = (pl->ninst * pl->snap_bytes + 15) & ~(size_t)15;
+  l.root_off = l.phase_end + (size_t)pg->nphases * 4;
+  l.roots = l.root_off + ((size_t)pg->nphases + 1) * 4;
+  l.inst_begin = l.roots + (size_t)pg->g.nroots * 4;
+  l.inst_stage = l.inst_begin + (pl->ninst + 1) * 4;
+  l.bytes = l.inst_stage + pl->ninst * 4;
+  return l;
+}
+
+/* Phase and instance tables into gtrt_tq.phases, described by *ph. */
+static gtrt_status gtrt_tq_upload_phases(const gtrt_site *site, const gtrt_plan *pl, const gtrt_plan_graph *pg,
+                                         gtrt_phases *ph) {
+  gtrt_ph_layout l = gtrt_ph_lay(pl, pg);
+  gtrt_status st = gtrt_tq_reserve(site, &gtrt_tq.phases, l.bytes, "task phase tables");
+  if (st != GTRT_OK)
+    return st;
+  char *img = calloc(l.bytes, 1);
+  if (!img)
+    return gtrt_record(site, GTRT_ERR_NOMEM, "out of host memory for the phase tables of the '%s' region (%zu bytes)",
+                       gtrt_site_what(site), l.bytes);
+  if (pl->snap_bytes)
+    memcpy(img + l.snaps, pl->snaps, pl->ninst * pl->snap_bytes);
+  memcpy(img + l.phase_end, pg->phase_end, (size_t)pg->nphases * 4);
+  memcpy(img + l.root_off, pg->root_off, ((size_t)pg->nphases + 1) * 4);
+  memcpy(img + l.roots, pg->roots, (size_t)pg->g.nroots * 4);
+  memcpy(img + l.inst_begin, pl->inst_begin, (pl->ninst + 1) * 4);
+  memcpy(img + l.inst_stage, pl->inst_stage, pl->ninst * 4);
+  st = GTRT_CHECK(site, cudaMemcpy(gtrt_tq.phases.p, img, l.bytes, cudaMemcpyHostToDevice));
+  free(img);
+  const char *d = gtrt_tq.phases.p;
+  ph->snaps = (const unsigned char *)d + l.snaps;
+  ph->phase_end = (const unsigned *)(d + l.phase_end);
+  ph->root_off = (const unsigned *)(d + l.root_off);
+  ph->roots = (const unsigned *)(d + l.roots);
+  ph->inst_begin = (const unsigned *)(d + l.inst_begin);
+  ph->inst_stage = (const int *)(d + l.inst_stage);
+  ph->nphases = pg->nphases;
+  ph->ninst = (unsigned)pl->ninst;
+  ph->snap_bytes = pl->snap_bytes;
+  return st;
+}
+
+gtrt_status gtrt_plan_finish(const gtrt_site *site, gtrt_plan *pl, int policy, gtrt_taskq *q, gtrt_phases *ph) {
+  memset(q, 0, sizeof *q);
+  memset(ph, 0, sizeof *ph);
+  gtrt_plan_graph pg;
+  gtrt_status st = gtrt_plan_build(site, pl, &pg);
+  if (st == GTRT_OK && pg.g.ntasks > 0) { /* an empty plan: nothing to launch */
+    st = gtrt_task_setup(site, pg.g.ntasks, policy, q);
+    if (st == GTRT_OK) {
+      q->phased = 1; /* the megakernel pushes each phase's roots */
+      st = gtrt_tq_upload_graph(site, &pg.g, q);
+    }
+    if (st == GTRT_OK)
+      st = gtrt_tq_upload_phases(site, pl, &pg, ph);
+  }
+  gtrt_plan_graph_free(&pg);
+  gtrt_plan_free(pl);
   return st;
 }

@@ -14,13 +14,16 @@
  *           that slot to be filled. Entries hold t + 1 (0 = empty). Kept
  *           tasks never enter the ring, so some claimed indices are never
  *           filled: their waiters leave when the done counter reaches
- *           ntasks (an index >= ntasks can never be filled at all).
+ *           q.target (an index >= q.span can never be filled at all).
  *   BLOCK   q.nqueues rings (ORNL): pushes go to the pushing block's queue,
  *   TASK    or to queue hash(t); pops try the block's queue, then steal
  *           round-robin. A pop claims only indices below the tail (CAS),
  *           so it never waits for a slot nobody will fill; the region ends
- *           when the done counter reaches ntasks. A full queue spills into
- *           the next one.
+ *           when the done counter reaches q.target. A full queue spills
+ *           into the next one.
+ * A run of the workers ends when the done counter reaches q.target: ntasks
+ * for a plain region, the end of the current phase for a phased one
+ * (q.span: the ring positions that run can fill).
  *
  * Memory ordering (PTX model; fences are fence.acq_rel.gpu): a finished
  * task's threads write and meet at the worker barrier; lane 0 then fences
@@ -39,7 +42,26 @@
  * would be finished; the first unfinished task in a topological order then
  * has all its predecessors finished, so it was kept or pushed: a
  * contradiction. The multi-queue
- * policies never wait on an unfilled index at all. */
+ * policies never wait on an unfilled index at all.
+ *
+ * Phases (gtrt_phase_begin / gtrt_phase_end, below): the argument above
+ * holds per phase. No edge crosses a phase, every counter was uploaded
+ * before launch, and the phase's roots are pushed by the whole grid after
+ * the barrier that ended the previous phase; so each phase is a region of
+ * its own with q.target = its end and q.span = its task count. The grid
+ * barrier waits only for blocks that left their task loop, and a worker
+ * leaves it once the phase's tasks are done (or its shared-ring claim is
+ * >= q.span), which the per-phase argument guarantees; all blocks are
+ * co-resident. At the barrier no worker holds a claim and every pushed
+ * entry was taken (its task is done), so the last arriver may reset the
+ * shared ring to positions 0: each phase uses the slots from 0 again and
+ * positions never outgrow 32 bits. Ordering: a block's writes meet at
+ * __syncthreads, thread 0 fences and adds its arrival (release); the last
+ * arriver fences after seeing all arrivals (acquire), resets, fences and
+ * bumps the generation (release); the others see the new generation and
+ * fence (acquire) before __syncthreads: cooperative groups' grid sync. The
+ * previous phase's writes, ring resets and slot clears thus happen before
+ * any push or pop of the next phase. */
 #ifndef GTRT_TASK_CUH
 #define GTRT_TASK_CUH
 
@@ -124,13 +146,13 @@ struct gtrt_tq_waiter {
     return true;
   }
 
-  /* false when stopped, or when every task is done (a waiter on a ring
-   * index that will never be filled). */
+  /* false when stopped, or when every task of the run (the region or the
+   * phase) is done: a waiter on a ring index that will never be filled. */
   __device__ bool check(gtrt_taskq &q) {
     if (gtrt_tq_stopped(q))
       return false;
     unsigned d = gtrt_tq_ld(q.ctl + GTRT_TQ_DONE);
-    if (d >= q.ntasks)
+    if (d >= q.target)
       return false;
     if (!q.timeout_ns)
       return true;
@@ -272,7 +294,14 @@ __device__ __forceinline__ unsigned gtrt_tq_claim(gtrt_taskq &q, unsigned qi, un
   }
 }
 
-/* Claims from the home queue, else steals round-robin; 0 when all are empty. */
+/* Claims from the home queue, else steals round-robin; 0 when all are
+ * empty, or when the phase ended during the sweep. A sweep of every queue
+ * is long (two dependent loads per queue, ~100 us with 132 queues under
+ * load), so in phased regions (short runs, each ended by a grid barrier)
+ * the worker publishes its finished tasks before the sweep and looks at the
+ * done counter during it: the end of a phase is seen within a few probes,
+ * not two sweeps later. Plain regions skip both: the extra atomics and
+ * loads on the done counter cost more than one late end. */
 __device__ __forceinline__ unsigned gtrt_tq_claim_any(gtrt_taskq &q, unsigned want, unsigned *qi, unsigned *first) {
   unsigned i = gtrt_tq_home(q);
   for (unsigned k = 0; k < q.nqueues; k++) {
@@ -281,25 +310,34 @@ __device__ __forceinline__ unsigned gtrt_tq_claim_any(gtrt_taskq &q, unsigned wa
       *qi = i;
       return got;
     }
+    if (q.phased) {
+      if (k == 0 && q.my_done) {
+        atomicAdd(q.ctl + GTRT_TQ_DONE, q.my_done);
+        q.my_done = 0;
+      } else if ((k & 7u) == 7u && gtrt_tq_ld(q.ctl + GTRT_TQ_DONE) >= q.target) {
+        return 0;
+      }
+    }
     i = i + 1 == q.nqueues ? 0 : i + 1;
   }
   return 0;
 }
 
-/* Multi-queue idle step: flush, finished when every task is done. */
+/* Multi-queue idle step: flush, finished when every task of the run is done. */
 __device__ __forceinline__ bool gtrt_tq_idle(gtrt_taskq &q, gtrt_tq_waiter &w) {
   gtrt_tq_flush(q, q.my_flush_ns);
-  if (gtrt_tq_ld(q.ctl + GTRT_TQ_DONE) >= q.ntasks)
+  if (gtrt_tq_ld(q.ctl + GTRT_TQ_DONE) >= q.target)
     return false;
   return w.step(q);
 }
 
 /* One worker's pop (W = 32 or a block: lane 0 alone). Returns t + 1, or 0
- * when the region is finished or stopped. */
+ * when the run is finished or stopped. A shared-ring index at or beyond
+ * q.span (the pushes this run can make) will never be filled: 0 at once. */
 __device__ __forceinline__ unsigned gtrt_tq_pop_one(gtrt_taskq &q) {
   if (q.policy == GTRT_TQ_SHARED) {
     unsigned idx = atomicAdd(q.ctl + GTRT_TQ_HEAD(0), 1u);
-    return idx < q.ntasks ? gtrt_tq_take(q, gtrt_tq_slot(q, 0, idx)) : 0u;
+    return idx < q.span ? gtrt_tq_take(q, gtrt_tq_slot(q, 0, idx)) : 0u;
   }
   gtrt_tq_waiter w;
   for (;;) {
@@ -320,7 +358,7 @@ __device__ __forceinline__ unsigned gtrt_tq_pop_lanes(gtrt_taskq &q) {
     if (gtrt_tq_lane_id() == leader)
       base = atomicAdd(q.ctl + GTRT_TQ_HEAD(0), (unsigned)__popc(m));
     unsigned idx = __shfl_sync(m, base, leader) + __popc(m & gtrt_tq_lanes_below());
-    return idx < q.ntasks ? gtrt_tq_take(q, gtrt_tq_slot(q, 0, idx)) : 0u;
+    return idx < q.span ? gtrt_tq_take(q, gtrt_tq_slot(q, 0, idx)) : 0u;
   }
   gtrt_tq_waiter w;
   for (;;) {
@@ -459,6 +497,100 @@ __device__ __forceinline__ void gtrt_task_init_count(gtrt_taskq &q, unsigned t, 
   q.count[t] = npred;
   if (npred == 0)
     gtrt_tq_push(q, t);
+}
+
+/* ---- phased regions (gtrt_plan_finish) ---------------------------------------------- */
+
+/* Stage instance holding global task id t: the i with inst_begin[i] <= t <
+ * inst_begin[i + 1] (instances with no tasks have equal begins; the
+ * largest i with inst_begin[i] <= t is the one that holds t). */
+__device__ __forceinline__ unsigned gtrt_phase_inst(const gtrt_phases &ph, unsigned t) {
+  unsigned lo = 0, hi = ph.ninst; /* inst_begin[lo] <= t < inst_begin[hi] = ntasks */
+  while (hi - lo > 1) {
+    unsigned mid = lo + (hi - lo) / 2;
+    if (__ldg(ph.inst_begin + mid) <= t)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* Called by every thread of the grid. false (in every thread): phase p has
+ * no tasks, skip it (no barrier either). Otherwise the workers' run ends
+ * with the phase, and the grid pushes the phase's roots: root j by thread
+ * j / gridDim.x of block j % gridDim.x, so a few roots still reach every
+ * block's own queue (BLOCK policy). Workers may pop at once: the counters
+ * were uploaded before launch and a root is nobody's successor. */
+template <int W> __device__ __forceinline__ bool gtrt_phase_begin(gtrt_taskq &q, const gtrt_phases &ph, unsigned p) {
+  unsigned lo = p ? __ldg(ph.phase_end + p - 1) : 0u, hi = __ldg(ph.phase_end + p);
+  if (hi == lo)
+    return false;
+  q.target = hi;
+  q.span = hi - lo;
+  unsigned end = __ldg(ph.root_off + p + 1), stride = gridDim.x * blockDim.x;
+  for (unsigned i = __ldg(ph.root_off + p) + threadIdx.x * gridDim.x + blockIdx.x; i < end; i += stride)
+    gtrt_tq_push(q, __ldg(ph.roots + i));
+  if (q.prof) /* pushes of lanes other than lane 0 count CAS retries too */
+    gtrt_tq_flush(q, gtrt_tq_now());
+  return true;
+}
+
+/* Thread 0 of each block, after the block's __syncthreads: the grid
+ * barrier (ordering: header comment). The last arriver resets the arrival
+ * count and the shared ring. Waiters watch the status and the watchdog (no
+ * change of the done counter for q.timeout_ns: blocks still in the phase
+ * may be running long tasks). false: the region is stopped. */
+__device__ __forceinline__ bool gtrt_tq_grid_barrier(gtrt_taskq &q) {
+  unsigned *arrive = q.ctl + GTRT_TQ_BAR_ARRIVE, *gen = q.ctl + GTRT_TQ_BAR_GEN;
+  unsigned g = gtrt_tq_ld(gen);
+  gtrt_tq_fence(); /* release of the block's writes; the read of gen stays before the arrival */
+  if (atomicAdd(arrive, 1u) == gridDim.x - 1u) {
+    gtrt_tq_fence(); /* acquire of every block's arrival */
+    atomicExch(arrive, 0u);
+    if (q.policy == GTRT_TQ_SHARED) {
+      atomicExch(q.ctl + GTRT_TQ_HEAD(0), 0u);
+      atomicExch(q.ctl + GTRT_TQ_TAIL(0), 0u);
+    }
+    gtrt_tq_fence();
+    atomicAdd(gen, 1u);
+  } else {
+    unsigned n = 0, seen = gtrt_tq_ld(q.ctl + GTRT_TQ_DONE);
+    unsigned long long since = gtrt_tq_now();
+    while (gtrt_tq_ld(gen) == g) {
+      if (gtrt_tq_stopped(q))
+        return false;
+      if ((++n & 127u) == 0 && q.timeout_ns) {
+        unsigned d = gtrt_tq_ld(q.ctl + GTRT_TQ_DONE);
+        unsigned long long now = gtrt_tq_now();
+        if (d != seen) {
+          seen = d;
+          since = now;
+        } else if (now - since > q.timeout_ns) {
+          gtrt_tq_stop(q, GTRT_ERR_TIMEOUT);
+          return false;
+        }
+      }
+      if (n > 16)
+        __nanosleep(n < 256 ? 32 : 256);
+    }
+    gtrt_tq_fence(); /* acquire of the last arriver's release */
+  }
+  return !gtrt_tq_stopped(q);
+}
+
+/* Called by every thread of the grid after its task loop of a phase that
+ * gtrt_phase_begin started: a grid barrier. The worker's state is clean
+ * there (gtrt_task_next returned false: nothing kept, finished tasks
+ * flushed). false (in every thread of a block): the region is stopped
+ * (overflow, watchdog); the kernel returns. */
+template <int W> __device__ __forceinline__ bool gtrt_phase_end(gtrt_taskq &q) {
+  __shared__ int gtrt_tq_bar_ok;
+  __syncthreads();
+  if (threadIdx.x == 0)
+    gtrt_tq_bar_ok = gtrt_tq_grid_barrier(q);
+  __syncthreads();
+  return gtrt_tq_bar_ok != 0; /* rewritten only after the next call's first barrier */
 }
 
 #endif

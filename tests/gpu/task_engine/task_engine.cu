@@ -9,8 +9,12 @@
  *               GTRT_ERR_TIMEOUT within seconds (in a child process: the
  *               kernel never ends, only process exit kills it)
  *   throughput  no-op tasks on a large wavefront: G tasks/s (printed only)
+ *   phases      phased regions (gtrt_plan_*, gtrt_phase_*): an iterative
+ *               loop of three task types, with taskwaits (grid barriers,
+ *               empty phases) or through depend items only (steps overlap),
+ *               W = 1, 32, block x every policy, ring reuse, against the CPU
  *
- *   task_engine [all|wavefront|inspector|overflow|watchdog|throughput]
+ *   task_engine [all|wavefront|inspector|overflow|watchdog|throughput|phases [steps]|phases-nofault [steps]]
  *
  * Exit status: 0 all passed, 1 a failure, 77 no GPU. */
 #include <cstdio>
@@ -414,14 +418,15 @@ static int watchdog_child() {
   exit(ok ? 0 : 3);
 }
 
-static void test_watchdog(const char *self) {
+/* Runs `self child` with GTRT_TASK_TIMEOUT=1; the child checks the error. */
+static void test_watchdog(const char *self, const char *child) {
   pid_t pid;
-  char *argv[] = {(char *)self, (char *)"watchdog-child", nullptr};
+  char *argv[] = {(char *)self, (char *)child, nullptr};
   setenv("GTRT_TASK_TIMEOUT", "1", 1);
   int e = posix_spawn(&pid, "/proc/self/exe", nullptr, nullptr, argv, environ);
   unsetenv("GTRT_TASK_TIMEOUT");
   if (e != 0) {
-    check(false, "watchdog: posix_spawn failed");
+    check(false, std::string(child) + ": posix_spawn failed");
     return;
   }
   double t0 = gtrt_now_ms();
@@ -430,15 +435,15 @@ static void test_watchdog(const char *self) {
     if (gtrt_now_ms() - t0 > 30000) {
       kill(pid, SIGKILL);
       waitpid(pid, &status, 0);
-      check(false, "watchdog: child still running after 30 s (wait or exit hangs)");
+      check(false, std::string(child) + ": still running after 30 s (wait or exit hangs)");
       return;
     }
     usleep(10000);
   }
   double s = (gtrt_now_ms() - t0) / 1e3;
-  printf("watchdog: child exited with %d after %.2f s (process exit included)\n",
+  printf("%s exited with %d after %.2f s (process exit included)\n", child,
          WIFEXITED(status) ? WEXITSTATUS(status) : -1, s);
-  check(WIFEXITED(status) && WEXITSTATUS(status) == 0, "watchdog: child failed");
+  check(WIFEXITED(status) && WEXITSTATUS(status) == 0, std::string(child) + " failed");
 }
 
 /* ---- (e) throughput ----------------------------------------------------------------------------- */
@@ -463,6 +468,302 @@ static void test_throughput() {
   }
 }
 
+/* ---- (f) phased regions ----------------------------------------------------------------------- */
+
+/* An iterative loop shaped like gtcc's phased regions: step s records
+ *   task type 0: a[i] = mix(s, x)          n tasks (none when s % 5 == 2)
+ *   taskwait                               (waits variant only)
+ *   task type 1: b[i] = 3 b[i] + a[i] + a[i+1]   n tasks
+ *   taskwait                               (waits variant only)
+ *   task type 2: c[s] = b[0] + b[n-1] + x  one task
+ *   taskwait, sometimes two                (waits variant only)
+ * with x a host scalar updated every step (read by tasks through the
+ * snapshot). Each element is PK words written by different lanes. Without
+ * taskwaits the whole loop is one phase and steps overlap through the depend
+ * items. */
+static const int PK = 48;
+
+struct ph_snap {
+  int step;
+  unsigned x;
+};
+
+__host__ __device__ static unsigned ph_mix(int s, unsigned x, unsigned i, unsigned k) {
+  return x ^ (unsigned)s * 2654435761u ^ i * 40503u ^ k * 977u;
+}
+
+/* spin (watchdog test): task type 2 of step 1 waits while *spin != 0. */
+template <int W>
+__global__ void __launch_bounds__(256) phase_kernel(unsigned *a, unsigned *b, unsigned *c, unsigned *runs, int n,
+                                                    const volatile int *spin, gtrt_taskq gt_q, gtrt_phases gt_ph) {
+  const long long gt_lane = gtrt_task_lane<W>(), gt_width = gtrt_task_width<W>();
+  for (unsigned gt_p = 0; gt_p < gt_ph.nphases; gt_p++) {
+    if (!gtrt_phase_begin<W>(gt_q, gt_ph, gt_p))
+      continue;
+    unsigned gt_t;
+    while (gtrt_task_next<W>(gt_q, gt_t)) {
+      const unsigned gt_i = gtrt_phase_inst(gt_ph, gt_t);
+      const unsigned i = gt_t - gt_ph.inst_begin[gt_i];
+      const ph_snap *sn = (const ph_snap *)(gt_ph.snaps + (size_t)gt_i * gt_ph.snap_bytes);
+      switch (gt_ph.inst_stage[gt_i]) {
+      case 0:
+        for (long long k = gt_lane; k < PK; k += gt_width)
+          a[(size_t)i * PK + k] = ph_mix(sn->step, sn->x, i, (unsigned)k);
+        break;
+      case 1:
+        for (long long k = gt_lane; k < PK; k += gt_width) {
+          size_t j = (size_t)(i + 1 == (unsigned)n ? 0 : i + 1) * PK + (k + 1) % PK;
+          b[(size_t)i * PK + k] = b[(size_t)i * PK + k] * 3u + a[(size_t)i * PK + k] + a[j];
+        }
+        break;
+      case 2:
+        if (gt_lane == 0 && spin && sn->step == 1)
+          while (*spin != 0)
+            ;
+        if (gt_lane == 0)
+          c[sn->step] = b[0] + b[(size_t)n * PK - 1] + sn->x;
+        break;
+      }
+      if (gt_lane == 0)
+        atomicAdd(runs + gt_t, 1u);
+      gtrt_task_publish<W>(gt_q);
+      if (gt_lane == 0)
+        gtrt_task_release_csr(gt_q, gt_t);
+      gtrt_task_done<W>(gt_q, gt_t);
+    }
+    if (!gtrt_phase_end<W>(gt_q))
+      return;
+  }
+}
+
+static gtrt_site phase_site = {"task_engine.cu", 3, "omp single (phased tasks)"};
+
+struct ph_state {
+  std::vector<unsigned> a, b, c;
+};
+
+/* The CPU run, in program order. */
+static ph_state phase_reference(int steps, int n) {
+  ph_state r{std::vector<unsigned>((size_t)n * PK), std::vector<unsigned>((size_t)n * PK), std::vector<unsigned>(steps)};
+  unsigned x = 12345u;
+  for (int s = 0; s < steps; s++) {
+    x = x * 1664525u + 1013904223u;
+    if (s % 5 != 2)
+      for (int i = 0; i < n; i++)
+        for (int k = 0; k < PK; k++)
+          r.a[(size_t)i * PK + k] = ph_mix(s, x, (unsigned)i, (unsigned)k);
+    for (int i = 0; i < n; i++)
+      for (int k = 0; k < PK; k++)
+        r.b[(size_t)i * PK + k] =
+            r.b[(size_t)i * PK + k] * 3u + r.a[(size_t)i * PK + k] + r.a[(size_t)((i + 1) % n) * PK + (k + 1) % PK];
+    r.c[s] = r.b[0] + r.b[(size_t)n * PK - 1] + x;
+  }
+  return r;
+}
+
+/* The host walk: stage instances, snapshots, depend items (host addresses
+ * of the reference arrays stand for the elements) and taskwaits. */
+static gtrt_plan *phase_plan(int steps, int n, bool waits, ph_state &h) {
+  gtrt_plan *pl = gtrt_plan_new(&phase_site, sizeof(ph_snap));
+  unsigned x = 12345u;
+  if (waits)
+    gtrt_plan_barrier(pl); /* phase 0 has no tasks */
+  for (int s = 0; s < steps; s++) {
+    x = x * 1664525u + 1013904223u;
+    ph_snap sn = {s, x};
+    int n0 = s % 5 == 2 ? 0 : n;
+    long long t = gtrt_plan_stage(pl, 0, n0, &sn, 1);
+    for (int i = 0; i < n0; i++)
+      gtrt_plan_access(pl, t + i, &h.a[(size_t)i * PK], 1);
+    if (waits)
+      gtrt_plan_barrier(pl);
+    t = gtrt_plan_stage(pl, 1, n, &sn, 1);
+    for (int i = 0; i < n; i++) {
+      gtrt_plan_access(pl, t + i, &h.a[(size_t)i * PK], 0);
+      gtrt_plan_access(pl, t + i, &h.a[(size_t)((i + 1) % n) * PK], 0);
+      gtrt_plan_access(pl, t + i, &h.b[(size_t)i * PK], 2);
+    }
+    if (waits)
+      gtrt_plan_barrier(pl);
+    t = gtrt_plan_stage(pl, 2, 1, &sn, 0);
+    gtrt_plan_access(pl, t, &h.b[0], 0);
+    gtrt_plan_access(pl, t, &h.b[(size_t)(n - 1) * PK], 0);
+    gtrt_plan_access(pl, t, &h.c[s], 1);
+    if (waits && s % 3 == 0) /* else task type 2 shares a phase with the next step's type 0 */
+      gtrt_plan_barrier(pl);
+    if (waits && s % 7 == 0) { /* taskwait twice: an empty phase */
+      gtrt_plan_barrier(pl);
+      gtrt_plan_barrier(pl);
+    }
+  }
+  return pl;
+}
+
+/* One region run: the status of gtrt_plan_finish or gtrt_task_wait, or
+ * GTRT_ERR_ARG for wrong results (why says which). */
+template <int W>
+static gtrt_status phase_run(int steps, int n, bool waits, int policy, const ph_state &want, std::string &why,
+                             const int *spin = nullptr) {
+  ph_state h = want; /* addresses only */
+  gtrt_plan *pl = phase_plan(steps, n, waits, h);
+  gtrt_taskq q;
+  gtrt_phases ph;
+  double t0 = gtrt_now_ms();
+  gtrt_status st = gtrt_plan_finish(&phase_site, pl, policy, &q, &ph);
+  if (st != GTRT_OK)
+    return why = gtrt_last_error(), st;
+  double t1 = gtrt_now_ms();
+  unsigned *a, *b, *c, *runs;
+  size_t na = (size_t)n * PK;
+  CUDA_OK(cudaMalloc(&a, na * sizeof *a));
+  CUDA_OK(cudaMalloc(&b, na * sizeof *b));
+  CUDA_OK(cudaMalloc(&c, steps * sizeof *c));
+  CUDA_OK(cudaMalloc(&runs, q.ntasks * sizeof *runs));
+  CUDA_OK(cudaMemset(a, 0, na * sizeof *a));
+  CUDA_OK(cudaMemset(b, 0, na * sizeof *b));
+  CUDA_OK(cudaMemset(c, 0, steps * sizeof *c));
+  CUDA_OK(cudaMemset(runs, 0, q.ntasks * sizeof *runs));
+  unsigned grid = gtrt_task_grid(&phase_site, (const void *)phase_kernel<W>, kBlock, W, q.ntasks);
+  phase_kernel<W><<<grid, kBlock>>>(a, b, c, runs, n, spin, q, ph);
+  st = gtrt_task_wait(&phase_site, &q);
+  double t2 = gtrt_now_ms();
+  if (st != GTRT_OK) {
+    why = gtrt_last_error();
+    if (spin) /* the kernel still runs: leave it its memory */
+      return st;
+    cudaFree(a), cudaFree(b), cudaFree(c), cudaFree(runs);
+    return st;
+  }
+  bool ok = true;
+  ph_state got{std::vector<unsigned>(na), std::vector<unsigned>(na), std::vector<unsigned>(steps)};
+  std::vector<unsigned> got_runs(q.ntasks);
+  CUDA_OK(cudaMemcpy(got.a.data(), a, na * sizeof *a, cudaMemcpyDeviceToHost));
+  CUDA_OK(cudaMemcpy(got.b.data(), b, na * sizeof *b, cudaMemcpyDeviceToHost));
+  CUDA_OK(cudaMemcpy(got.c.data(), c, steps * sizeof *c, cudaMemcpyDeviceToHost));
+  CUDA_OK(cudaMemcpy(got_runs.data(), runs, q.ntasks * sizeof *runs, cudaMemcpyDeviceToHost));
+  for (unsigned t = 0; ok && t < q.ntasks; t++)
+    if (got_runs[t] != 1)
+      ok = false, why = "task " + std::to_string(t) + " ran " + std::to_string(got_runs[t]) + " times";
+  for (int s = 0; ok && s < steps; s++)
+    if (got.c[s] != want.c[s])
+      ok = false, why = "c[" + std::to_string(s) + "] = " + std::to_string(got.c[s]) + ", want " + std::to_string(want.c[s]);
+  if (ok && (got.a != want.a || got.b != want.b))
+    ok = false, why = "final a or b differs";
+  if (ok)
+    why = std::to_string(q.ntasks) + " tasks, " + std::to_string(ph.nphases) + " phases: plan " +
+          std::to_string((int)(t1 - t0)) + " ms, run " + std::to_string((int)(t2 - t1)) + " ms";
+  cudaFree(a), cudaFree(b), cudaFree(c), cudaFree(runs);
+  return ok ? GTRT_OK : GTRT_ERR_ARG;
+}
+
+template <int W> static void phase_case(int steps, int n, bool waits, int policy, const char *cap, const ph_state &want) {
+  std::string name = std::string("phases ") + (waits ? "taskwait" : "depend") + " steps=" + std::to_string(steps) +
+                     " n=" + std::to_string(n) + " W=" + std::to_string(W) + " " + policy_name(policy) +
+                     (cap ? std::string(" capacity ") + cap : std::string());
+  if (cap)
+    setenv("GTRT_TASK_QUEUE_CAPACITY", cap, 1);
+  std::string why;
+  bool ok = phase_run<W>(steps, n, waits, policy, want, why) == GTRT_OK;
+  unsetenv("GTRT_TASK_QUEUE_CAPACITY");
+  check(ok, name + ": " + why);
+  if (ok)
+    printf("%s: %s\n", name.c_str(), why.c_str());
+}
+
+/* Plans with nothing to launch, and misuse, through gtrt_plan_finish. */
+static void phase_edges() {
+  gtrt_taskq q;
+  gtrt_phases ph;
+  ph_snap sn = {0, 0};
+  gtrt_plan *pl = gtrt_plan_new(&phase_site, sizeof(ph_snap));
+  gtrt_plan_barrier(pl);
+  gtrt_plan_stage(pl, 0, 0, &sn, 1);
+  gtrt_plan_barrier(pl);
+  gtrt_status st = gtrt_plan_finish(&phase_site, pl, GTRT_TQ_SHARED, &q, &ph);
+  check(st == GTRT_OK && q.ntasks == 0, "phases: empty plan: " + std::string(gtrt_last_error()));
+  pl = gtrt_plan_new(&phase_site, 0);
+  gtrt_plan_stage(pl, 0, 2, nullptr, 0);
+  gtrt_plan_access(pl, 1, &q, 1);
+  gtrt_plan_access(pl, 0, &q, 1);
+  st = gtrt_plan_finish(&phase_site, pl, GTRT_TQ_SHARED, &q, &ph);
+  std::string msg = gtrt_last_error();
+  check(st == GTRT_ERR_ARG && q.ntasks == 0 &&
+            has(msg, "task_engine.cu:3: error: task plan of the 'omp single (phased tasks)' region: tasks reported out of order"),
+        "phases: misuse: " + msg);
+}
+
+/* A stop inside a phase (overflow of the roots' pushes on the device)
+ * leaves through the grid barrier; the next region runs normally. 20000
+ * roots at once against block workers: far more than the claims waiting
+ * (thread and warp workers claim ahead enough to absorb small phases). */
+static void phase_overflow() {
+  ph_state want = phase_reference(3, 20000);
+  setenv("GTRT_TASK_QUEUE_CAPACITY", "2", 1);
+  for (int p = GTRT_TQ_SHARED; p <= GTRT_TQ_TASK; p++) {
+    std::string why;
+    gtrt_status st = phase_run<0>(3, 20000, true, p, want, why);
+    check(st == GTRT_ERR_OVERFLOW &&
+              has(why, "task_engine.cu:3: error: task queue overflow in the omp single (phased tasks) at task_engine.cu:3: "
+                       "2 entries per queue are not enough"),
+          std::string("phases: overflow, ") + policy_name(p) + ": status " + std::to_string(st) + " " + why);
+  }
+  unsetenv("GTRT_TASK_QUEUE_CAPACITY");
+  std::string why;
+  check(phase_run<0>(3, 20000, true, GTRT_TQ_SHARED, want, why) == GTRT_OK, "phases: run after overflow: " + why);
+}
+
+/* Child: a task that never returns in the middle of a phased region; the
+ * other blocks wait at the grid barrier or for work. Expects
+ * GTRT_ERR_TIMEOUT, then exits with the kernel still spinning. */
+static int phase_watchdog_child() {
+  int one = 1, *spin;
+  CUDA_OK(cudaMalloc(&spin, sizeof *spin));
+  CUDA_OK(cudaMemcpy(spin, &one, sizeof one, cudaMemcpyHostToDevice));
+  ph_state want = phase_reference(20, 300);
+  std::string why;
+  double t0 = gtrt_now_ms();
+  gtrt_status st = phase_run<32>(20, 300, true, GTRT_TQ_SHARED, want, why, spin);
+  double s = (gtrt_now_ms() - t0) / 1e3;
+  printf("phases watchdog: status %d after %.2f s: %s\n", st, s, why.c_str());
+  fflush(stdout);
+  bool ok = st == GTRT_ERR_TIMEOUT &&
+            has(why, "task_engine.cu:3: error: the task megakernel of the omp single (phased tasks) at task_engine.cu:3 "
+                     "made no progress for 1 s: ") &&
+            s < 5;
+  exit(ok ? 0 : 3);
+}
+
+static void test_watchdog(const char *self, const char *child);
+
+/* faults: also the overflow and watchdog cases (not under
+ * compute-sanitizer: a kernel that never ends). */
+static void test_phases(int steps, const char *self, bool faults) {
+  const int n = 300;
+  phase_edges();
+  ph_state want = phase_reference(steps, n);
+  for (int waits = 1; waits >= 0; waits--)
+    for (int p = GTRT_TQ_SHARED; p <= GTRT_TQ_TASK; p++) {
+      phase_case<1>(steps, n, waits, p, nullptr, want);
+      phase_case<32>(steps, n, waits, p, nullptr, want);
+      phase_case<0>(steps, n, waits, p, nullptr, want);
+    }
+  /* Ring reuse: far fewer entries than tasks (one phase of all tasks without
+   * taskwaits; multi-queue rings spill into each other). */
+  for (int p = GTRT_TQ_SHARED; p <= GTRT_TQ_TASK; p++)
+    for (int waits = 1; waits >= 0; waits--)
+      phase_case<32>(steps, n, waits, p, p == GTRT_TQ_SHARED ? "1024" : "16", want);
+  /* A few steps, and one (phases shorter than the grid). */
+  ph_state few = phase_reference(3, 5), one = phase_reference(1, 1);
+  phase_case<1>(3, 5, true, GTRT_TQ_SHARED, nullptr, few);
+  phase_case<32>(3, 5, false, GTRT_TQ_BLOCK, nullptr, few);
+  phase_case<0>(1, 1, true, GTRT_TQ_TASK, nullptr, one);
+  if (faults) {
+    phase_overflow();
+    test_watchdog(self, "phase-watchdog-child");
+  }
+  printf("phases: done\n");
+}
+
 int main(int argc, char **argv) {
   const char *what = argc > 1 ? argv[1] : "all";
   setenv("GTRT_REQUIRE_DEVICE", "1", 0);
@@ -470,6 +771,8 @@ int main(int argc, char **argv) {
     return 77;
   if (!strcmp(what, "watchdog-child"))
     return watchdog_child();
+  if (!strcmp(what, "phase-watchdog-child"))
+    return phase_watchdog_child();
   bool all = !strcmp(what, "all");
   if (all || !strcmp(what, "wavefront"))
     test_wavefront();
@@ -478,9 +781,11 @@ int main(int argc, char **argv) {
   if (all || !strcmp(what, "overflow"))
     test_overflow();
   if (all || !strcmp(what, "watchdog"))
-    test_watchdog(argv[0]);
+    test_watchdog(argv[0], "watchdog-child");
   if (all || !strcmp(what, "throughput"))
     test_throughput();
+  if (all || !strcmp(what, "phases") || !strcmp(what, "phases-nofault"))
+    test_phases(argc > 2 && atoi(argv[2]) > 0 ? atoi(argv[2]) : 1000, argv[0], strcmp(what, "phases-nofault") != 0);
   printf("%d passed, %d failed\n", passes, failures);
   return failures ? 1 : 0;
 }
