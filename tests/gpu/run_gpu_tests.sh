@@ -10,7 +10,8 @@
 # is needed there (no CMake, CTest, gtcc, libclang; just bash and coreutils).
 # NAMEs pick examples or test programs (default: all). Every program runs at
 # least at a large size (its defaults) and at edge sizes; spmv, spmv_omp and
-# bfs also on every data/*.mtx. nested_spmv_MODE (the CollectiveDP test
+# bfs also on every data/*.mtx; the phased task programs (heat, jacobi_tasks,
+# phase_*; built with -DGTCC_PHASE_PROGRAMS=ON) also with 0, 1, 2 and 1000 steps. nested_spmv_MODE (the CollectiveDP test
 # program built with gtcc --cdp=MODE) runs on every matrix it generates,
 # every data/*.mtx and, with a tiny context buffer (GTRT_CDP_CAPACITY), on
 # the matrices whose contexts overflow it. Prints PASS/FAIL/SKIP per case
@@ -46,6 +47,11 @@ DATA=$BIN/data
 # program's large defaults). A case may start with VAR=VALUE words: the
 # environment of both runs. A case may end with "|NUMDIFF OPTIONS".
 EXAMPLES=(saxpy stencil2d dot data_reuse spmv spmv_omp bfs wavefront)
+# Examples built only with -DGTCC_PHASE_PROGRAMS=ON (tests/gpu/CMakeLists.txt):
+# listed when their binaries are here.
+for p in heat jacobi_tasks; do
+  [ -e "$BIN/$p.gpu" ] && EXAMPLES+=("$p")
+done
 mtx_files() {
   local f
   for f in "$DATA"/*.mtx; do
@@ -82,6 +88,36 @@ cases_for() {
   task_random_dag | task_random_dag_*) printf '%s\n' "2 1" "8 7" "-" "4 300000" ;;
   task_wave3d) printf '%s\n' "1 1 1" "1 40 1" "3 1 40" "33 9 65" "-" ;;
   task_skewed) printf '%s\n' "1 1" "1 100" "100 1" "-" "1000 1500" ;;
+  # Phased task programs (GTCC_PHASE_PROGRAMS): FORM N BS STEPS; 1, 2 and 1000
+  # steps, no cells, one cell, partial last blocks, the defaults and large sizes.
+  heat)
+    printf '%s\n' "taskwait 0 16 3" "depend 0 16 3" "taskwait 1 1 1" "depend 1 1 1000" "depend 7 3 1000" \
+      "taskwait 1000 64 1" "taskwait 1000 64 2" "taskwait 1000 64 1000" "depend 1000 64 1" "depend 1000 64 2" \
+      "depend 1000 64 1000" "taskwait 100003 1024 20" "depend 100003 1024 20" "taskwait 65536 256 1000" \
+      "depend 65536 256 1000" "-" "depend" "taskwait 4194304 4096 100" "depend 4194304 4096 100" ;;
+  # FORM N BS ITERS [K]
+  jacobi_tasks)
+    printf '%s\n' "stages 0" "checkpoints 0 5 3 2" "stages 1 1 1" "checkpoints 1 1 2 1" "stages 1000 64 0" \
+      "stages 1000 64 1" "stages 1000 64 2" "stages 1000 64 1000" "checkpoints 1000 64 1" "checkpoints 1000 64 2 1" \
+      "checkpoints 1000 64 1000 7" "stages 3001 100 50" "checkpoints 3001 1 30 4" "stages 16384 64 1000" \
+      "checkpoints 16384 64 1000 10" "-" "checkpoints" "stages 1048576 1024 100" "checkpoints 1048576 1024 100 10" ;;
+  # tests/gpu/phases: N BS STEPS [...]
+  phase_swap | phase_swap_depend)
+    printf '%s\n' "0 5 3" "1 1 1" "1 1 2" "1 1 1000" "1000 64 1" "1000 64 2" "1000 64 1000" "1001 64 0" \
+      "10007 100 33" "-" "1000000 4096 20" ;;
+  phase_empty_phase) # N BS STEPS [POISON]: POISON 0 = the empty phase
+    printf '%s\n' "0 5 3" "1 1 1" "1000 64 1" "1000 64 2" "1000 64 1000" "1000 64 0" "3001 100 7" "-" \
+      "200000 2048 10" ;;
+  phase_multi_type)
+    printf '%s\n' "0 5 3" "1 1 1" "1 1 1000" "1000 64 1" "1000 64 2" "1000 64 1000" "1000 64 0" "3001 100 7" "-" \
+      "200000 2048 10" ;;
+  phase_taskgroup) printf '%s\n' "0 5 3" "1 1 1" "1000 64 1" "1000 64 2" "200 16 1000" "1000 64 0" "3001 100 7" "-" ;;
+  phase_nest2) # NB MB T SWEEPS K
+    printf '%s\n' "0 0 4 3 1" "0 5 4 3 1" "1 1 1 1 1" "1 1 8 2 1" "1 40 16 5 2" "40 1 16 5 2" "6 4 8 1 1" \
+      "6 4 8 2 1" "3 5 7 1000 100" "16 16 32 0 1" "-" "24 20 16 1000 250" ;;
+  phase_runtime_trip) # N BS STEPS [STRIDE]
+    printf '%s\n' "0 5 3" "1 1 1" "1000 64 1" "1000 64 2" "1000 64 1000" "1000 64 0" "1000 64 1000 0" \
+      "5000 5000 20" "-" "300000 3000 100" ;;
   *) printf '%s\n' "-" ;; # other test programs (tests/emit/cases): no arguments
   esac
 }

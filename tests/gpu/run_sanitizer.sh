@@ -15,6 +15,13 @@ cases=(
   "wavefront 60 70" "wavefront_tile_off 40 50" "wavefront_worker_thread 40 50" "wavefront_queue_block 40 50"
   "task_sw 40 50" "task_gauss_seidel 30 40 2" "task_prefix_chain 1000" "task_tile_tasks 3 4 16" "task_flat_index 30 20"
   "task_random_dag 2 500" "task_wave3d 9 10 11" "task_skewed 20 30")
+# The phased task programs, when they were built (-DGTCC_PHASE_PROGRAMS=ON).
+if [ -e heat.gpu ]; then
+  cases+=("heat taskwait 3000 100 3" "heat depend 3000 100 3" "jacobi_tasks stages 2000 64 3"
+    "jacobi_tasks checkpoints 2000 64 5 2" "phase_swap 1000 64 3" "phase_swap_depend 1000 64 3"
+    "phase_empty_phase 1000 64 3" "phase_multi_type 1000 64 3" "phase_taskgroup 1000 64 3" "phase_nest2 3 4 8 3 2"
+    "phase_runtime_trip 1000 64 8")
+fi
 # SANITIZER_ONLY="prog ..." limits the run to the cases of those programs.
 if [ -n "${SANITIZER_ONLY:-}" ]; then
   kept=()
