@@ -119,7 +119,10 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u) {
       diag_error(item->loc, "firstprivate array '%s' is not supported", v->name);
       return;
     }
-    if (!has_mapping(p, k, v)) {
+    /* a pointer the region's host code declares: translated where each task is created (phases.c) */
+    bool host_local = k->phase_body && !v->is_global && v->decl_offset >= k->phase_body->begin &&
+                      v->decl_offset < k->phase_body->end && v->tkind == VT_POINTER;
+    if (!host_local && !has_mapping(p, k, v)) {
       if (v->tkind == VT_ARRAY) {
         /* Known extent: implicit map(tofrom:), as OpenMP does for arrays. */
         DataMap m = {v, u->loc, XM_TOFROM, xasprintf("(void *)(%s)", v->name), xasprintf("sizeof(%s)", v->name), false};

@@ -168,6 +168,7 @@ typedef struct Kernel {
   Nested *nested;    /* KS_NESTED */
   TaskRegion *tasks; /* KS_TASKS, and each stage of a KS_PHASED region */
   PhasedRegion *phased; /* KS_PHASED */
+  const Stmt *phase_body; /* a stage of a phased region: the block under its single */
   CVar **reported;   /* variables whose capture errors were reported (one each) */
   int nreported, reported_cap;
   const char *flat_reason; /* why an inner parallel loop stays sequential, or NULL */

@@ -133,6 +133,7 @@ static void add_stage(Walk *w, Stmt *s, int depth, Stmt *task, int task_di) {
   sk->what = k->what;
   sk->stmt = sk->replace = s;
   sk->block = k->block;
+  sk->phase_body = w->ph->body;
   tr->task = task->dirs[task_di];
   sk->dir = tr->task;
   sk->loc = tr->task->loc;
