@@ -215,7 +215,10 @@ gtrt_status gtrt_insp_finish(const gtrt_site *site, gtrt_insp *in, gtrt_taskq *q
  * order, separated by a grid barrier (gtrt_task.cuh: gtrt_phase_begin,
  * gtrt_phase_end, gtrt_phase_inst). Task ids are global, in program order. */
 
-/* Device view of a plan, passed BY VALUE to the megakernel. */
+/* Device view of a plan, passed BY VALUE to the megakernel. All tables lie
+ * in one device buffer, snapshots first at a cudaMalloc-aligned base: with
+ * snap_bytes = sizeof the snapshot struct, snaps + i * snap_bytes can be
+ * read as that struct in place. */
 typedef struct gtrt_phases {
   const unsigned *phase_end;  /* [nphases] tasks finished when phase p ends (cumulative, non-decreasing) */
   const unsigned *root_off;   /* [nphases + 1] roots of phase p: roots[root_off[p] .. root_off[p+1]) */
