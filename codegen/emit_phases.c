@@ -134,7 +134,7 @@ static void emit_stub(StrBuf *sb, const Kernel *k) {
   sb_puts(sb, "  (void)gt_grid;\n  gtrt_taskq gt_q;\n  gtrt_phases gt_ph;\n");
   sb_printf(sb, "  if (gtrt_plan_finish(gt_site, gt_plan, %d, &gt_q, &gt_ph) != GTRT_OK) gtrt_fatal();\n", ph->queue);
   sb_puts(sb, "  if (gt_q.ntasks == 0) return;\n");
-  sb_printf(sb, "  const unsigned gt_tgrid = gtrt_task_grid(gt_site, (const void *)%s_kernel<%d>, %d, %d, gt_q.ntasks);\n",
+  sb_printf(sb, "  const unsigned gt_tgrid = gtrt_task_grid(gt_site, (const void *)%s_kernel<%d>, %d, %d, gt_ph.max_phase);\n",
             k->name, w, k->block, w ? w : k->block);
   sb_puts(sb, "  if (!gt_tgrid) gtrt_fatal();\n");
   char *args = list_text(cg_kernel_args, k);

@@ -137,6 +137,7 @@ typedef struct gtrt_taskq {
   int phased;                /* a phased region (gtrt_plan_finish): one run of workers per phase */
   unsigned target;           /* done count at which the current run of workers ends: ntasks, or phase_end[p] */
   unsigned span;             /* shared ring positions the current run can fill: ntasks, or the phase's tasks */
+  unsigned stat_next, stat_end, stat_stride; /* a phase whose tasks are all roots: this worker's next task, no queue */
   /* per-worker state (registers of the megakernel) */
   unsigned my_next;          /* task + 1 this worker made ready and runs next (0: none) */
   unsigned my_done;          /* tasks finished since the last flush */
@@ -227,6 +228,7 @@ typedef struct gtrt_phases {
   const int *inst_stage;      /* [ninst] stage (task type) of each instance */
   const unsigned char *snaps; /* [ninst * snap_bytes] snapshot of each instance */
   unsigned nphases, ninst, snap_bytes;
+  unsigned max_phase;         /* tasks in the largest phase (the stub sizes the grid by it) */
 } gtrt_phases;
 
 /* Host builder of one region run (opaque). */

@@ -145,17 +145,77 @@ void gtrt_plan_graph_free(gtrt_plan_graph *pg) {
   memset(pg, 0, sizeof *pg);
 }
 
-/* Phase p needs no graph: at most one task, or all its tasks in one
- * self_indep instance (instances never straddle a cut). */
+/* The items v[0..n) of tasks lo..hi-1 of one instance never let two of
+ * its tasks conflict, checked without hashing: each task has the same m
+ * items; every slot (item position) that takes part in a write has
+ * strictly monotone addresses over the tasks, and two slots of which one
+ * writes either name the same address in every task or have disjoint
+ * address ranges. Then addr[a][j] == addr[b][j'] with a != b is
+ * impossible. Typical of block loops (u[b*bs] -> v[b*bs]) whose
+ * subscripts the compiler could not prove injective. */
+static int gtrt_plan_slots_disjoint(const gtrt_insp_item *v, size_t n, unsigned lo, unsigned hi) {
+  size_t tasks = hi - lo, m = tasks ? n / tasks : 0;
+  if (!m || m * tasks != n || m > 16)
+    return 0;
+  uintptr_t mn[16], mx[16];
+  int dir[16], writes[16];
+  for (size_t j = 0; j < m; j++) {
+    mn[j] = mx[j] = v[j].addr;
+    dir[j] = 0;
+    writes[j] = v[j].kind != 0;
+  }
+  for (size_t t = 1; t < tasks; t++)
+    for (size_t j = 0; j < m; j++) {
+      const gtrt_insp_item *a = &v[(t - 1) * m + j], *b = &v[t * m + j];
+      if (b->task != lo + t || b->kind != a->kind)
+        return 0;
+      int d = b->addr > a->addr ? 1 : b->addr < a->addr ? -1 : 0;
+      if (d == 0 || (dir[j] && d != dir[j]))
+        dir[j] = 2; /* not monotone: fine only for a slot that never meets a write */
+      else
+        dir[j] = d;
+      if (b->addr < mn[j]) mn[j] = b->addr;
+      if (b->addr > mx[j]) mx[j] = b->addr;
+    }
+  for (size_t j = 0; j < m; j++)
+    for (size_t k = j; k < m; k++) {
+      if (!writes[j] && !writes[k])
+        continue;
+      if (j == k) {
+        if (tasks > 1 && dir[j] == 2)
+          return 0;
+        continue;
+      }
+      if (mx[j] < mn[k] || mx[k] < mn[j])
+        continue;
+      for (size_t t = 0; t < tasks; t++) /* overlapping ranges: the same address in every task? */
+        if (v[t * m + j].addr != v[t * m + k].addr)
+          return 0;
+      if (tasks > 1 && (dir[j] == 2 || dir[k] == 2))
+        return 0;
+    }
+  return 1;
+}
+
+/* Phase p needs no graph: at most one task, all its tasks in one
+ * self_indep instance (instances never straddle a cut), or one instance
+ * whose items pass gtrt_plan_slots_disjoint. */
 static void gtrt_plan_no_graph(const gtrt_plan *pl, const unsigned *end, unsigned nphases, unsigned char *ng) {
-  size_t k = 0;
+  size_t k = 0, i = 0;
   for (unsigned p = 0, lo = 0; p < nphases; lo = end[p++]) {
+    while (i < pl->acc.n && pl->acc.v[i].task < lo) /* the first item of the phase */
+      i++;
     ng[p] = end[p] - lo <= 1;
     if (ng[p])
       continue;
     while (pl->inst_begin[k + 1] <= lo) /* the instance holding task lo */
       k++;
-    ng[p] = pl->inst_indep[k] && pl->inst_begin[k + 1] >= end[p];
+    if (pl->inst_begin[k + 1] < end[p])
+      continue; /* several instances */
+    size_t e = i;
+    while (e < pl->acc.n && pl->acc.v[e].task < end[p])
+      e++;
+    ng[p] = pl->inst_indep[k] || gtrt_plan_slots_disjoint(pl->acc.v + i, e - i, lo, end[p]);
   }
 }
 

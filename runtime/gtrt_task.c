@@ -484,6 +484,10 @@ static gtrt_status gtrt_tq_upload_phases(const gtrt_site *site, const gtrt_plan 
   ph->inst_begin = (const unsigned *)(d + l.inst_begin);
   ph->inst_stage = (const int *)(d + l.inst_stage);
   ph->nphases = pg->nphases;
+  ph->max_phase = 0;
+  for (unsigned p = 0, lo = 0; p < pg->nphases; lo = pg->phase_end[p++])
+    if (pg->phase_end[p] - lo > ph->max_phase)
+      ph->max_phase = pg->phase_end[p] - lo;
   ph->ninst = (unsigned)pl->ninst;
   ph->snap_bytes = pl->snap_bytes;
   return st;

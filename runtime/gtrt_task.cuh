@@ -429,6 +429,17 @@ template <int W> __device__ __forceinline__ void gtrt_task_sync() {
  * finished or stopped. Otherwise t is the same in every thread and the
  * writes of t's predecessors are visible. */
 template <int W> __device__ __forceinline__ bool gtrt_task_next(gtrt_taskq &q, unsigned &t) {
+  if (q.stat_end) { /* a phase of independent tasks: a static share, no queue (same in every lane) */
+    if (q.stat_next < q.stat_end) {
+      t = q.stat_next;
+      q.stat_next += q.stat_stride;
+      return true;
+    }
+    q.stat_end = 0;
+    if (gtrt_task_lane<W>() == 0)
+      gtrt_tq_flush(q, gtrt_tq_now());
+    return false;
+  }
   unsigned v;
   if constexpr (W == 1) {
     v = gtrt_tq_next_entry<1>(q);
@@ -529,6 +540,22 @@ template <int W> __device__ __forceinline__ bool gtrt_phase_begin(gtrt_taskq &q,
   q.target = hi;
   q.span = hi - lo;
   unsigned end = __ldg(ph.root_off + p + 1), stride = gridDim.x * blockDim.x;
+  if (end - __ldg(ph.root_off + p) == hi - lo) {
+    /* every task is a root (no edge in the phase): workers take tasks in
+     * turn, as a kernel's blocks would; the barrier at the end orders it */
+    unsigned id, n;
+    if constexpr (W == 1) {
+      id = blockIdx.x * blockDim.x + threadIdx.x, n = stride;
+    } else if constexpr (W == 32) {
+      id = (blockIdx.x * blockDim.x + threadIdx.x) >> 5, n = stride >> 5;
+    } else {
+      id = blockIdx.x, n = gridDim.x;
+    }
+    q.stat_next = lo + id;
+    q.stat_end = hi;
+    q.stat_stride = n;
+    return true;
+  }
   for (unsigned i = __ldg(ph.root_off + p) + threadIdx.x * gridDim.x + blockIdx.x; i < end; i += stride)
     gtrt_tq_push(q, __ldg(ph.roots + i));
   if (q.prof) /* pushes of lanes other than lane 0 count CAS retries too */
