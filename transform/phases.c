@@ -154,6 +154,7 @@ static void add_stage(Walk *w, Stmt *s, int depth, Stmt *task, int task_di) {
     sk->maps.n = sk->maps.cap = k->maps.n;
   }
   TaskStage st = {sk, s, depth ? s->begin : tr->task->loc.offset, false};
+  VEC_PUSH(w->ph->stages, w->ph->nstages, w->ph->stages_cap, st); /* owned by the region from here on */
   if (depth) {
     const Directive *sa = standalone_between(w->p, s->begin, task->begin, true);
     if (sa) {
@@ -166,13 +167,12 @@ static void add_stage(Walk *w, Stmt *s, int depth, Stmt *task, int task_di) {
     w->ok = false;
     return;
   }
-  st.self_indep = depth == 0 || (tr->affine && tr->cell.ndist == 0);
+  w->ph->stages[w->ph->nstages - 1].self_indep = depth == 0 || (tr->affine && tr->cell.ndist == 0);
   for (int i = 0; i < sk->maps.n; i++) { /* implicit maps of fixed-size arrays */
     bool dup = false;
     for (int j = 0; j < k->maps.n && !dup; j++) dup = k->maps.m[j].var == sk->maps.m[i].var;
     if (!dup) VEC_PUSH(k->maps.m, k->maps.n, k->maps.cap, sk->maps.m[i]);
   }
-  VEC_PUSH(w->ph->stages, w->ph->nstages, w->ph->stages_cap, st);
 }
 
 /* ---- the walk ---------------------------------------------------------------------- */

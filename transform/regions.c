@@ -345,6 +345,33 @@ static void free_maps(DataMapList *l) {
   free(l->m);
 }
 
+static bool map_text_owned_by(const DataMapList *l, const char *text) {
+  for (int i = 0; i < l->n; i++)
+    if (l->m[i].addr_text == text) return true;
+  return false;
+}
+
+/* Stage kernels share the region's name and the map texts merged into it. */
+static void free_phased(Kernel *k) {
+  PhasedRegion *ph = k->phased;
+  for (int s = 0; s < ph->nstages; s++) {
+    Kernel *sk = ph->stages[s].k;
+    for (int i = 0; i < sk->maps.n; i++)
+      if (!map_text_owned_by(&k->maps, sk->maps.m[i].addr_text)) free(sk->maps.m[i].addr_text), free(sk->maps.m[i].bytes_text);
+    free(sk->maps.m);
+    free(sk->caps);
+    free(sk->seq_inner);
+    free(sk->reported);
+    if (sk->tasks) free(sk->tasks->deps), free(sk->tasks);
+    free(sk);
+  }
+  free(ph->stages);
+  free(ph->waits);
+  free(ph->groups);
+  free(ph->snap);
+  free(ph);
+}
+
 void xf_free(Program *p) {
   if (!p) return;
   for (int i = 0; i < p->nkernels; i++) {
@@ -356,6 +383,7 @@ void xf_free(Program *p) {
     free(k->reported);
     if (k->nested) free(k->nested->ctx), free(k->nested->reds), free(k->nested->privs), free(k->nested);
     if (k->tasks) free(k->tasks->deps), free(k->tasks);
+    if (k->phased) free_phased(k);
     free(k);
   }
   free(p->kernels);
