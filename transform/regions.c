@@ -376,6 +376,7 @@ void xf_free(Program *p) {
   if (!p) return;
   for (int i = 0; i < p->nkernels; i++) {
     Kernel *k = p->kernels[i];
+    if (k->phased) free_phased(k); /* before the region's maps: it looks at them */
     free(k->name);
     free(k->caps);
     free_maps(&k->maps);
@@ -383,7 +384,6 @@ void xf_free(Program *p) {
     free(k->reported);
     if (k->nested) free(k->nested->ctx), free(k->nested->reds), free(k->nested->privs), free(k->nested);
     if (k->tasks) free(k->tasks->deps), free(k->tasks);
-    if (k->phased) free_phased(k);
     free(k);
   }
   free(p->kernels);
