@@ -37,6 +37,8 @@ void cg_task_host_prelude(StrBuf *sb, const Kernel *k);
  * what one worker does with task gt_k (ivs, body); the inspector lines
  * `REPORT, gt_t, &item, kind);` of each depend item. */
 void cg_task_box(StrBuf *sb, const Kernel *k, const char *indent);
+/* Host code: `gt_lb<l>`, `gt_st<l>`, `gt_n<l>` (trip count) of each of k's loops (emit_host.c). */
+void cg_loop_bounds(StrBuf *sb, const Kernel *k, const char *indent);
 void cg_task_decode(StrBuf *sb, const Kernel *k, const char *t, const char *indent);
 void cg_task_run(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts);
 void cg_task_report_deps(StrBuf *sb, const TaskRegion *tr, const char *report, const char *indent);

@@ -121,6 +121,16 @@ static const char *relop_text(RelOp r) {
   return t[r];
 }
 
+void cg_loop_bounds(StrBuf *sb, const Kernel *k, const char *indent) {
+  for (int l = 0; l < k->collapse; l++) {
+    const ForLoop *L = k->loops[l];
+    sb_printf(sb, "%sconst long long gt_lb%d = (long long)(%s), gt_st%d = (long long)(%s);\n", indent, l, L->lb.text, l,
+              L->step.text);
+    sb_printf(sb, "%sconst long long gt_n%d = gtrt_trip_count(gt_lb%d, (long long)(%s), gt_st%d, \"%s\");\n", indent, l,
+              l, L->ub.text, l, relop_text(L->relop));
+  }
+}
+
 /* A parallel loop: call the stub when a device is in use, else run the
  * original loop on the host. */
 static void kernel_call(EditList *el, const Program *p, const Kernel *k, const CgOptions *opts) {
@@ -139,13 +149,7 @@ static void kernel_call(EditList *el, const Program *p, const Kernel *k, const C
     map_calls(&sb, &k->maps, "gt_site", 1);
     sb_putc(&sb, '\n');
   }
-  for (int l = 0; l < k->collapse; l++) {
-    const ForLoop *L = k->loops[l];
-    sb_printf(&sb, "    const long long gt_lb%d = (long long)(%s), gt_st%d = (long long)(%s);\n", l, L->lb.text, l,
-              L->step.text);
-    sb_printf(&sb, "    const long long gt_n%d = gtrt_trip_count(gt_lb%d, (long long)(%s), gt_st%d, \"%s\");\n", l, l,
-              L->ub.text, l, relop_text(L->relop));
-  }
+  cg_loop_bounds(&sb, k, "    ");
   sb_printf(&sb, "    const long long gt_max_blocks = %s%s%s;\n", k->max_blocks.text ? "(long long)(" : "0",
             k->max_blocks.text ? k->max_blocks.text : "", k->max_blocks.text ? ")" : "");
   if (k->shape == KS_TASKS) cg_task_host_prelude(&sb, k);

@@ -175,11 +175,6 @@ void cg_emit_phases(StrBuf *sb, const Program *p, const Kernel *k, const CgOptio
 
 /* ---- host side ------------------------------------------------------------------- */
 
-static const char *relop_text(RelOp r) {
-  static const char *t[] = {"<", "<=", ">", ">="};
-  return t[r];
-}
-
 static bool stage_uses(const Kernel *sk, const CVar *v) {
   for (int c = 0; c < sk->ncaps; c++)
     if (sk->caps[c].var == v) return true;
@@ -195,14 +190,9 @@ static char *stage_record(const Kernel *k, int si) {
   StrBuf sb;
   sb_init(&sb);
   sb_printf(&sb, "{ /* gtcc: task type %d */\n      struct gt_snap_%s gt_s = {{0}};\n", si, k->name);
-  for (int l = 0; l < d; l++) {
-    const ForLoop *L = sk->loops[l];
-    sb_printf(&sb, "      const long long gt_lb%d = (long long)(%s), gt_st%d = (long long)(%s);\n", l, L->lb.text, l,
-              L->step.text);
-    sb_printf(&sb, "      const long long gt_n%d = gtrt_trip_count(gt_lb%d, (long long)(%s), gt_st%d, \"%s\");\n", l, l,
-              L->ub.text, l, relop_text(L->relop));
+  cg_loop_bounds(&sb, sk, "      ");
+  for (int l = 0; l < d; l++)
     sb_printf(&sb, "      gt_s.gt_n[%d] = gt_n%d; gt_s.gt_lb[%d] = gt_lb%d; gt_s.gt_st[%d] = gt_st%d;\n", l, l, l, l, l, l);
-  }
   for (int i = 0; i < ph->nsnap; i++) {
     const CVar *v = ph->snap[i];
     if (!stage_uses(sk, v)) continue; /* another stage's: may not be set yet */
