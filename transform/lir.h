@@ -226,6 +226,12 @@ void xf_phased_region(Program *p, Kernel *k, Stmt *body, int body_di);
  * loops, collapse, body and dir set; collapse 0 for a single task). */
 int xf_task_nest_depth(const Program *p, Stmt *s, int di0, Stmt **task);
 bool xf_task_stage(Program *p, Kernel *k);
+/* tasks.c: does s (its directives or any statement below) create a task;
+ * the first standalone directive at a file offset in [begin, end); threads
+ * per worker from --task-worker, dflt when it is auto. */
+bool xf_has_task(const Stmt *s);
+const Directive *xf_standalone_in(const Program *p, unsigned begin, unsigned end);
+int xf_task_worker(const XfOptions *o, int dflt);
 /* A pointer-to-VLA parameter (`int (*H)[m]`, `int H[n][m]`) of a device
  * function, passed as a gtrt_vla view in the device copy (devfuncs.c). */
 bool xf_param_as_view(const CVar *v);

@@ -28,14 +28,6 @@ typedef struct Walk {
   bool ok;
 } Walk;
 
-static bool has_task(const Stmt *s, int di0) {
-  for (int i = di0; i < s->ndirs; i++)
-    if (s->dirs[i]->kind == DIR_OMP_TASK) return true;
-  for (int i = 0; i < s->nkids; i++)
-    if (has_task(s->kids[i], 0)) return true;
-  return false;
-}
-
 /* ---- host code --------------------------------------------------------------- */
 
 /* Does this use of a pointer or array read or write memory: x[...], x->f,
@@ -107,18 +99,6 @@ static void check_host(Walk *w, const Stmt *s) {
 
 /* ---- stages ------------------------------------------------------------------------ */
 
-/* Standalone directives in [begin, end) other than those the region
- * handles; taskwaits are collected by the caller. */
-static const Directive *standalone_between(const Program *p, unsigned begin, unsigned end, bool taskwait_too) {
-  for (int i = 0; i < p->tu->ndirs; i++) {
-    const Directive *d = p->tu->dirs[i];
-    if ((dir_flags(d->kind) & DF_STANDALONE) && d->loc.offset >= begin && d->loc.offset < end &&
-        (taskwait_too || d->kind != DIR_OMP_TASKWAIT))
-      return d;
-  }
-  return NULL;
-}
-
 /* s is a task statement (task directive at s->dirs[di]) or a task loop nest
  * of depth `depth` whose task statement is task. */
 static void add_stage(Walk *w, Stmt *s, int depth, Stmt *task, int task_di) {
@@ -156,7 +136,7 @@ static void add_stage(Walk *w, Stmt *s, int depth, Stmt *task, int task_di) {
   TaskStage st = {sk, s, depth ? s->begin : tr->task->loc.offset, false};
   VEC_PUSH(w->ph->stages, w->ph->nstages, w->ph->stages_cap, st); /* owned by the region from here on */
   if (depth) {
-    const Directive *sa = standalone_between(w->p, s->begin, task->begin, true);
+    const Directive *sa = xf_standalone_in(w->p, s->begin, task->begin);
     if (sa) {
       diag_error(sa->loc, "'%s' inside a task loop nest is not supported", dir_name(sa->kind));
       w->ok = false;
@@ -201,7 +181,7 @@ static void walk(Walk *w, Stmt *s, int di0) {
     add_stage(w, s, depth, task, 0);
     return;
   }
-  if (!has_task(s, 0)) {
+  if (!xf_has_task(s)) {
     check_host_own(w, s);
     for (int i = 0; i < s->nkids && w->ok; i++) check_host(w, s->kids[i]);
     return;
@@ -291,11 +271,6 @@ void xf_phased_region(Program *p, Kernel *k, Stmt *body, int body_di) {
   bool inner = false;
   for (int s = 0; s < ph->nstages; s++) inner |= ph->stages[s].k->tasks->inner != NULL;
   ph->queue = o->task_queue;
-  switch (o->task_worker) {
-  case TWO_THREAD: ph->worker = 1; break;
-  case TWO_WARP: ph->worker = 32; break;
-  case TWO_CTA: ph->worker = 0; break;
-  default: ph->worker = inner ? 0 : 32; break; /* a parallel loop in a task: the block runs it */
-  }
+  ph->worker = xf_task_worker(o, inner ? 0 : 32); /* a parallel loop in a task: the block runs it */
   k->body = body;
 }

@@ -18,11 +18,11 @@ static const long long default_tile[3][3] = {{256, 1, 1}, {32, 32, 1}, {32, 8, 8
 
 static bool is_task_dir(const Directive *d) { return d->kind == DIR_OMP_TASK; }
 
-static bool has_task(const Stmt *s) {
+bool xf_has_task(const Stmt *s) {
   for (int i = 0; i < s->ndirs; i++)
     if (is_task_dir(s->dirs[i])) return true;
   for (int i = 0; i < s->nkids; i++)
-    if (has_task(s->kids[i])) return true;
+    if (xf_has_task(s->kids[i])) return true;
   return false;
 }
 
@@ -122,7 +122,7 @@ static bool find_chain(Stmt *s, int di, Chain *ch) {
 /* ---- the task loop nest ---------------------------------------------------- */
 
 /* Where a standalone directive sits inside [begin, end). */
-static const Directive *standalone_in(const Program *p, unsigned begin, unsigned end) {
+const Directive *xf_standalone_in(const Program *p, unsigned begin, unsigned end) {
   for (int i = 0; i < p->tu->ndirs; i++) {
     const Directive *d = p->tu->dirs[i];
     if ((dir_flags(d->kind) & DF_STANDALONE) && d->loc.offset >= begin && d->loc.offset < end) return d;
@@ -139,7 +139,7 @@ static Stmt *task_nest(Program *p, Kernel *k, Stmt *body) {
     int n = real_items(s, &only);
     if (n != 1) {
       for (int i = 0; i < s->nkids; i++)
-        if (s->kids[i]->kind != ST_NULL && (s->kids[i]->kind != ST_FOR || !has_task(s->kids[i]))) {
+        if (s->kids[i]->kind != ST_NULL && (s->kids[i]->kind != ST_FOR || !xf_has_task(s->kids[i]))) {
           diag_error(s->kids[i]->loc, "gtcc runs one task loop per 'omp single' region: this statement is not "
                                       "part of it (several task loops, taskwait phases and other statements "
                                       "around tasks are not supported yet)");
@@ -189,7 +189,7 @@ static Stmt *task_nest(Program *p, Kernel *k, Stmt *body) {
       Stmt *only = NULL;
       if (real_items(inner, &only) != 1) {
         for (int i = 0; i < inner->nkids; i++)
-          if (inner->kids[i]->kind != ST_NULL && !has_task(inner->kids[i])) {
+          if (inner->kids[i]->kind != ST_NULL && !xf_has_task(inner->kids[i])) {
             diag_error(inner->kids[i]->loc, "task-generating code between loops is not supported: this statement "
                                             "is not a task (make it part of the task body)");
             return NULL;
@@ -199,7 +199,7 @@ static Stmt *task_nest(Program *p, Kernel *k, Stmt *body) {
       }
       inner = only;
     }
-    const Directive *sa = standalone_in(p, s->begin, s->end);
+    const Directive *sa = xf_standalone_in(p, s->begin, s->end);
     if (sa) {
       diag_error(sa->loc, "'%s' inside a task loop is not supported", dir_name(sa->kind));
       return NULL;
@@ -263,7 +263,7 @@ static void note_inner(const Stmt *s, TaskRegion *tr, bool top, bool *ok) {
 static bool check_body(const Program *p, Kernel *k, TaskRegion *tr) {
   Stmt *b = k->body;
   if (!check_jumps(b, false, false)) return false;
-  const Directive *sa = standalone_in(p, b->begin, b->end);
+  const Directive *sa = xf_standalone_in(p, b->begin, b->end);
   if (sa) {
     diag_error(sa->loc, "'%s' inside an 'omp task' body is not supported", dir_name(sa->kind));
     return false;
@@ -410,16 +410,18 @@ static void decide(const Program *p, Kernel *k, TaskRegion *tr) {
     td_prune_implied(&tr->tile_deps, depth);
   } else if (tr->affine)
     td_prune_implied(&tr->cell, depth);
+  /* 2D+ tiles ran fastest with one block per tile (Needleman-Wunsch
+   * 10000^2: 15.8 ms against 22.3 with a warp), other tasks with a warp
+   * (no-op cells: 1.13 G tasks/s against 0.22 with threads); docs/tasks.md */
+  tr->worker = xf_task_worker(o, tr->tiled && depth >= 2 && !tr->inner ? 0 : 32);
+}
+
+int xf_task_worker(const XfOptions *o, int dflt) {
   switch (o->task_worker) {
-  case TWO_THREAD: tr->worker = 1; break;
-  case TWO_WARP: tr->worker = 32; break;
-  case TWO_CTA: tr->worker = 0; break;
-  default:
-    /* 2D+ tiles ran fastest with one block per tile (Needleman-Wunsch
-     * 10000^2: 15.8 ms against 22.3 with a warp), other tasks with a warp
-     * (no-op cells: 1.13 G tasks/s against 0.22 with threads); docs/tasks.md */
-    tr->worker = tr->tiled && depth >= 2 && !tr->inner ? 0 : 32;
-    break;
+  case TWO_THREAD: return 1;
+  case TWO_WARP: return 32;
+  case TWO_CTA: return 0;
+  default: return dflt;
   }
 }
 
@@ -463,7 +465,7 @@ int xf_task_nest_depth(const Program *p, Stmt *s, int di0, Stmt **task) {
     if (s->ndirs > di0) {
       if (depth == 0 || s->ndirs != 1 || !is_task_dir(s->dirs[0])) return 0;
       /* a taskwait (or another standalone directive) between the loops makes it host code around tasks */
-      if (standalone_in(p, outer->begin, s->dirs[0]->loc.offset) || standalone_in(p, s->end, outer->end)) return 0;
+      if (xf_standalone_in(p, outer->begin, s->dirs[0]->loc.offset) || xf_standalone_in(p, s->end, outer->end)) return 0;
       if (task) *task = s;
       return depth;
     }
@@ -486,7 +488,7 @@ bool xf_task_stage(Program *p, Kernel *k) {
 }
 
 bool xf_task_region(Program *p, Stmt *s, int di) {
-  if (!has_task(s)) return false;
+  if (!xf_has_task(s)) return false;
   Chain ch;
   if (!find_chain(s, di, &ch)) return true;
   Kernel *k = xcalloc(1, sizeof *k);
