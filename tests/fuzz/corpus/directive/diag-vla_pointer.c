@@ -1,4 +1,4 @@
-// expect: 5:33: error: 'a' points to a variable-length array; gtcc does not pass those to the device yet
+// expect: 5:33: error: pointer 'a' is used in the 'acc parallel loop' region but its extent is unknown: add a data clause such as copy(a[0:n])
 void f(int n, int m, double (*a)[m]) {
 #pragma acc parallel loop
   for (int i = 0; i < n; i++)

@@ -1,0 +1,9 @@
+// expect: 6:25: error: depend(...) form not supported by gtcc
+void f(int n, double *x) {
+#pragma omp parallel
+#pragma omp single
+  for (int i = 1; i < n; i++) {
+#pragma omp task depend(mutexinoutset: x[i])
+    x[i] = x[i - 1];
+  }
+}
