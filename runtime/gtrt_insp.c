@@ -4,8 +4,9 @@
  * an `in` task depends on the last out/inout before it, an out/inout task on
  * the last out/inout and on every `in` since. Each item adds at most one
  * edge plus the readers it retires, so the graph has at most 2 edges per
- * item. Plans of phased regions (gtrt_plan.c) replay the same way with the
- * per-address state forgotten at each phase boundary. */
+ * item. Plans of phased regions (gtrt_plan.c) replay the same way while
+ * they record (gtrt_replay_*), the per-address state forgotten at each
+ * phase boundary. */
 #include "gtrt_insp.h"
 
 #include <stdio.h>
@@ -34,34 +35,42 @@ gtrt_insp *gtrt_insp_new(const gtrt_site *site, long long ntasks) {
   return in;
 }
 
-static void gtrt_insp_misuse(gtrt_insp *in, const char *what, long long task, int kind) {
+static int gtrt_insp_misuse(gtrt_insp *in, const char *what, long long task, int kind) {
   if (!in->bad[0])
     snprintf(in->bad, sizeof in->bad, "%s (task %lld, kind %d)", what, task, kind);
+  return 0;
 }
 
-void gtrt_insp_access(gtrt_insp *in, long long task, const void *addr, int kind) {
-  if (!in)
-    return;
+/* The slow path of gtrt_insp_record: a new task, a bad kind or a full
+ * buffer. Keeps the first misuse; 1 when the item may be stored. */
+int gtrt_insp_admit(gtrt_insp *in, long long task, int kind) {
   if (task < 0 || task >= (long long)in->ntasks)
     return gtrt_insp_misuse(in, "task number out of range", task, kind);
   if (task < in->last_task)
     return gtrt_insp_misuse(in, "tasks reported out of order", task, kind);
+  if (task < in->first_task)
+    return gtrt_insp_misuse(in, "task reported after the barrier that ends its phase", task, kind);
   if (kind < 0 || kind > 2)
     return gtrt_insp_misuse(in, "depend kind is not in/out/inout", task, kind);
   if (in->oom_bytes)
-    return;
+    return 0;
   if (in->n == in->cap) {
     size_t cap = in->cap ? 2 * in->cap : 1024;
     gtrt_insp_item *v = realloc(in->v, cap * sizeof *v);
     if (!v) {
       in->oom_bytes = cap * sizeof *v;
-      return;
+      return 0;
     }
     in->v = v;
     in->cap = cap;
   }
-  in->v[in->n++] = (gtrt_insp_item){(uintptr_t)addr, (unsigned)task, kind};
   in->last_task = task;
+  return 1;
+}
+
+void gtrt_insp_access(gtrt_insp *in, long long task, const void *addr, int kind) {
+  if (in)
+    gtrt_insp_record(in, task, addr, kind);
 }
 
 void gtrt_insp_free(gtrt_insp *in) {
@@ -80,21 +89,20 @@ void gtrt_task_graph_free(gtrt_task_graph *g) {
 
 /* ---- per-address state: open-addressing hash table ----------------------------- */
 
+/* The state of one address lives in its hash slot, so a lookup touches one
+ * cache line. Task fields hold task + 1, 0 for none. */
 typedef struct gtrt_addr_state {
   uintptr_t addr;
-  long long writer;    /* last out/inout task, -1 if none */
-  unsigned *readers;   /* `in` tasks since that write */
-  unsigned nreaders, capreaders;
-  long long seen;      /* task whose items are being merged */
-  int writes;          /* that task writes this address */
-  unsigned phase;      /* writer and readers belong to this phase */
+  unsigned phase;   /* phase + 1 that writer and readers belong to; 0: empty slot */
+  unsigned seen;    /* task whose items are being merged */
+  unsigned writer;  /* last out/inout task */
+  unsigned readers; /* `in` tasks since that write: list head in the reader pool */
+  int writes;       /* task `seen` writes this address */
 } gtrt_addr_state;
 
 typedef struct gtrt_addr_table {
-  gtrt_addr_state *v;  /* states, in insertion order */
-  size_t n, cap;
-  unsigned *slot;      /* hash slots: index + 1 into v, 0 = empty */
-  size_t nslots;       /* power of two, at least twice n */
+  gtrt_addr_state *v; /* [mask + 1] slots */
+  size_t n, mask;     /* addresses; slots - 1 (slots: a power of two) */
 } gtrt_addr_table;
 
 static size_t gtrt_addr_hash(uintptr_t a) {
@@ -105,223 +113,276 @@ static size_t gtrt_addr_hash(uintptr_t a) {
   return (size_t)x;
 }
 
-static int gtrt_addr_rehash(gtrt_addr_table *t, size_t nslots) {
-  unsigned *slot = calloc(nslots, sizeof *slot);
-  if (!slot)
+/* Room for k more addresses at load <= 1/2 (moves the states); 0 when out
+ * of memory. */
+static int gtrt_addr_reserve(gtrt_addr_table *t, size_t k) {
+  size_t slots = t->v ? t->mask + 1 : 0, ns = slots ? slots : 256;
+  if (2 * (t->n + k) <= slots)
+    return 1;
+  while (2 * (t->n + k) > ns)
+    ns *= 2;
+  gtrt_addr_state *v = calloc(ns, sizeof *v);
+  if (!v)
     return 0;
-  for (size_t i = 0; i < t->n; i++) {
-    size_t h = gtrt_addr_hash(t->v[i].addr) & (nslots - 1);
-    while (slot[h])
-      h = (h + 1) & (nslots - 1);
-    slot[h] = (unsigned)i + 1;
-  }
-  free(t->slot);
-  t->slot = slot;
-  t->nslots = nslots;
+  for (size_t i = 0; i < slots; i++)
+    if (t->v[i].phase) {
+      size_t h = gtrt_addr_hash(t->v[i].addr) & (ns - 1);
+      while (v[h].phase)
+        h = (h + 1) & (ns - 1);
+      v[h] = t->v[i];
+    }
+  free(t->v);
+  t->v = v;
+  t->mask = ns - 1;
   return 1;
 }
 
-/* Index of addr's state, created on first use; -1 when out of memory. */
-static long long gtrt_addr_find(gtrt_addr_table *t, uintptr_t addr) {
-  if (2 * (t->n + 1) > t->nslots && !gtrt_addr_rehash(t, t->nslots ? 2 * t->nslots : 1024))
-    return -1;
-  size_t h = gtrt_addr_hash(addr) & (t->nslots - 1);
-  for (; t->slot[h]; h = (h + 1) & (t->nslots - 1))
-    if (t->v[t->slot[h] - 1].addr == addr)
-      return t->slot[h] - 1;
-  if (t->n == t->cap) {
-    size_t cap = t->cap ? 2 * t->cap : 256;
-    gtrt_addr_state *v = realloc(t->v, cap * sizeof *v);
-    if (!v)
-      return -1;
-    t->v = v;
-    t->cap = cap;
+/* addr's state in phase (+ 1), created on first use (room reserved); a
+ * state left by an earlier phase counts as untouched, so no edge joins two
+ * phases. */
+static gtrt_addr_state *gtrt_addr_find(gtrt_addr_table *t, uintptr_t addr, unsigned phase) {
+  size_t h = gtrt_addr_hash(addr) & t->mask;
+  gtrt_addr_state *s = &t->v[h];
+  while (s->phase && s->addr != addr) {
+    h = (h + 1) & t->mask;
+    s = &t->v[h];
   }
-  t->v[t->n] = (gtrt_addr_state){addr, -1, NULL, 0, 0, -1, 0, 0};
-  t->slot[h] = (unsigned)++t->n;
-  return (long long)t->n - 1;
-}
-
-static void gtrt_addr_free(gtrt_addr_table *t) {
-  for (size_t i = 0; i < t->n; i++)
-    free(t->v[i].readers);
-  free(t->v);
-  free(t->slot);
+  if (s->phase != phase) {
+    if (!s->phase) {
+      s->addr = addr;
+      t->n++;
+    }
+    s->phase = phase;
+    s->writer = 0;
+    s->readers = 0;
+  }
+  return s;
 }
 
 /* ---- graph building -------------------------------------------------------- */
 
-typedef struct gtrt_edges {
-  unsigned *from, *to;
-  size_t n, cap;
-  unsigned *mark; /* [ntasks]: succ + 1 of the last edge from this task (dedup) */
-} gtrt_edges;
+/* Readers of all addresses share one pool, reset at each phase: one list
+ * per address, newest first; a write hands its retired list to the free
+ * list, so the pool holds only the live readers and stays in cache. */
+typedef struct gtrt_reader {
+  unsigned task;
+  unsigned next; /* index + 1 of the next older reader, 0 at the end */
+} gtrt_reader;
 
-/* Adds pred -> t once; 0 when out of memory. */
-static int gtrt_edge_add(gtrt_edges *e, long long pred, unsigned t) {
-  if (pred < 0 || (unsigned)pred == t || e->mark[pred] == t + 1)
-    return 1;
-  e->mark[pred] = t + 1;
-  if (e->n == e->cap) {
-    size_t cap = e->cap ? 2 * e->cap : 1024;
-    unsigned *f = realloc(e->from, cap * sizeof *f);
-    if (!f)
-      return 0;
-    e->from = f;
-    unsigned *to = realloc(e->to, cap * sizeof *to);
-    if (!to)
-      return 0;
-    e->to = to;
-    e->cap = cap;
-  }
-  e->from[e->n] = (unsigned)pred;
-  e->to[e->n++] = t;
-  return 1;
+struct gtrt_replay {
+  gtrt_addr_table tab;
+  unsigned phase;             /* phase + 1 of the last items, 0 before any */
+  gtrt_reader *pool;
+  unsigned npool, free;       /* entries used in this phase; free list (index + 1) */
+  size_t cappool;
+  unsigned *pred;             /* predecessors of each replayed task in turn */
+  size_t npreds, cappred;
+  int *npred;                 /* [captask]: how many of them (0 for tasks never replayed) */
+  unsigned *mark;             /* [captask]: t + 1 of the last edge from this task (dedup) */
+  size_t captask;
+  gtrt_addr_state **cur;      /* addresses of the current task */
+  size_t capcur;
+};
+
+gtrt_replay *gtrt_replay_new(void) { return calloc(1, sizeof(gtrt_replay)); }
+
+void gtrt_replay_free(gtrt_replay *r) {
+  if (!r)
+    return;
+  free(r->tab.v);
+  free(r->pool);
+  free(r->pred);
+  free(r->npred);
+  free(r->mark);
+  free(r->cur);
+  free(r);
 }
 
-static int gtrt_reader_add(gtrt_addr_state *s, unsigned t) {
-  if (s->nreaders == s->capreaders) {
-    unsigned cap = s->capreaders ? 2 * s->capreaders : 4;
-    unsigned *r = realloc(s->readers, cap * sizeof *r);
-    if (!r)
-      return 0;
-    s->readers = r;
-    s->capreaders = cap;
+/* Capacity for need elements, doubling from cap. */
+static size_t gtrt_cap_for(size_t cap, size_t need) {
+  size_t c = cap ? 2 * cap : 256;
+  while (c < need)
+    c *= 2;
+  return c;
+}
+
+/* Per-task tables for tasks below ntasks, zeroed; 0 or the bytes that failed. */
+static size_t gtrt_replay_tasks(gtrt_replay *r, size_t ntasks) {
+  if (ntasks <= r->captask)
+    return 0;
+  size_t c = gtrt_cap_for(r->captask, ntasks);
+  int *np = realloc(r->npred, c * sizeof *np);
+  if (np)
+    r->npred = np;
+  unsigned *mk = np ? realloc(r->mark, c * sizeof *mk) : NULL;
+  if (!mk)
+    return c * sizeof *np;
+  r->mark = mk;
+  memset(np + r->captask, 0, (c - r->captask) * sizeof *np);
+  memset(mk + r->captask, 0, (c - r->captask) * sizeof *mk);
+  r->captask = c;
+  return 0;
+}
+
+/* Room for one task of m items. An item adds at most one edge (from the
+ * last writer) and a reader; a write also retires the live readers, each
+ * once. 0 or the bytes that failed. */
+static size_t gtrt_replay_room(gtrt_replay *r, size_t m) {
+  if (!gtrt_addr_reserve(&r->tab, m))
+    return 2 * (r->tab.n + m) * sizeof(gtrt_addr_state);
+  if (m > r->capcur) {
+    size_t c = gtrt_cap_for(r->capcur, m);
+    gtrt_addr_state **p = realloc(r->cur, c * sizeof *p);
+    if (!p)
+      return c * sizeof *p;
+    r->cur = p;
+    r->capcur = c;
   }
-  s->readers[s->nreaders++] = t;
-  return 1;
+  if (r->npool + m > r->cappool) {
+    size_t c = gtrt_cap_for(r->cappool, r->npool + m);
+    gtrt_reader *p = realloc(r->pool, c * sizeof *p);
+    if (!p)
+      return c * sizeof *p;
+    r->pool = p;
+    r->cappool = c;
+  }
+  if (r->npreds + m + r->npool > r->cappred) {
+    size_t c = gtrt_cap_for(r->cappred, r->npreds + m + r->npool);
+    unsigned *p = realloc(r->pred, c * sizeof *p);
+    if (!p)
+      return c * sizeof *p;
+    r->pred = p;
+    r->cappred = c;
+  }
+  return 0;
+}
+
+/* Adds the edge u -> t once (t1 = t + 1). */
+static inline void gtrt_pred_add(gtrt_replay *r, unsigned u, unsigned t1) {
+  if (u + 1 != t1 && r->mark[u] != t1) {
+    r->mark[u] = t1;
+    r->pred[r->npreds++] = u;
+  }
 }
 
 /* Edges of task t into one address it accesses, then the address's new state. */
-static int gtrt_insp_apply(gtrt_edges *e, gtrt_addr_state *s, unsigned t) {
-  if (!gtrt_edge_add(e, s->writer, t))
-    return 0;
-  if (!s->writes)
-    return gtrt_reader_add(s, t);
-  for (unsigned i = 0; i < s->nreaders; i++)
-    if (!gtrt_edge_add(e, s->readers[i], t))
-      return 0;
-  s->nreaders = 0;
-  s->writer = t;
-  return 1;
-}
-
-static int gtrt_grow_ll(long long **v, size_t *cap) {
-  size_t c = *cap ? 2 * *cap : 16;
-  long long *p = realloc(*v, c * sizeof *p);
-  if (!p)
-    return 0;
-  *v = p;
-  *cap = c;
-  return 1;
-}
-
-/* Phases the replay walks through: an address state left by an earlier
- * phase counts as untouched, so no edge joins two phases. */
-typedef struct gtrt_phase_walk {
-  const unsigned *end;
-  const unsigned char *no_graph;
-  unsigned n, cur;
-} gtrt_phase_walk;
-
-/* Moves to the phase of task t; 0 when that phase needs no graph. */
-static int gtrt_phase_enter(gtrt_phase_walk *w, unsigned t) {
-  if (!w->end)
-    return 1;
-  while (w->cur + 1 < w->n && t >= w->end[w->cur])
-    w->cur++;
-  return !w->no_graph || !w->no_graph[w->cur];
-}
-
-/* Skips task t's items. */
-static size_t gtrt_insp_skip(const gtrt_insp *in, size_t i, unsigned t) {
-  while (i < in->n && in->v[i].task == t)
-    i++;
-  return i;
-}
-
-/* Replays the items task by task: items of one task on the same address
- * merge first (in + out on one address is inout), so a task never depends
- * on itself and an address counts once per task. */
-static int gtrt_insp_edges(const gtrt_insp *in, gtrt_phase_walk *w, gtrt_addr_table *tab, gtrt_edges *e) {
-  long long *cur = NULL; /* addresses of the current task (state indexes) */
-  size_t ncur = 0, capcur = 0;
-  int ok = 1;
-  for (size_t i = 0; ok && i < in->n;) {
-    unsigned t = in->v[i].task;
-    if (!gtrt_phase_enter(w, t)) {
-      i = gtrt_insp_skip(in, i, t);
-      continue;
-    }
-    ncur = 0;
-    for (; i < in->n && in->v[i].task == t; i++) {
-      long long k = gtrt_addr_find(tab, in->v[i].addr);
-      if (k < 0 || (ncur == capcur && !gtrt_grow_ll(&cur, &capcur))) {
-        ok = 0;
+static void gtrt_replay_apply(gtrt_replay *r, gtrt_addr_state *s, unsigned t) {
+  unsigned t1 = t + 1;
+  if (s->writer)
+    gtrt_pred_add(r, s->writer - 1, t1);
+  if (!s->writes) {
+    unsigned k = r->free ? r->free : ++r->npool;
+    r->free = r->free ? r->pool[k - 1].next : 0;
+    r->pool[k - 1] = (gtrt_reader){t, s->readers};
+    s->readers = k;
+    return;
+  }
+  if (s->readers) {
+    unsigned k = s->readers;
+    for (;; k = r->pool[k - 1].next) {
+      gtrt_pred_add(r, r->pool[k - 1].task, t1);
+      if (!r->pool[k - 1].next)
         break;
-      }
-      gtrt_addr_state *s = &tab->v[k];
-      if (s->phase != w->cur) { /* first use in this phase */
-        s->phase = w->cur;
-        s->writer = -1;
-        s->nreaders = 0;
-      }
-      if (s->seen != (long long)t) {
-        s->seen = t;
-        s->writes = 0;
-        cur[ncur++] = k;
-      }
-      s->writes |= in->v[i].kind != 0;
     }
-    for (size_t j = 0; ok && j < ncur; j++)
-      ok = gtrt_insp_apply(e, &tab->v[cur[j]], t);
+    r->pool[k - 1].next = r->free;
+    r->free = s->readers;
+    s->readers = 0;
   }
-  free(cur);
-  return ok;
+  s->writer = t1;
 }
 
-/* CSR by predecessor; edges were added in increasing successor order, so
- * each successor list comes out sorted. */
-static int gtrt_insp_csr(const gtrt_edges *e, gtrt_task_graph *g) {
-  unsigned n = g->ntasks;
-  g->npred = calloc(n, sizeof *g->npred);
-  g->off = calloc((size_t)n + 1, sizeof *g->off);
-  g->succ = malloc((e->n ? e->n : 1) * sizeof *g->succ);
-  if (!g->npred || !g->off || !g->succ)
-    return 0;
-  for (size_t i = 0; i < e->n; i++) {
-    g->npred[e->to[i]]++;
-    g->off[e->from[i] + 1]++;
+/* Items of one task on the same address merge first (in + out on one
+ * address is inout), so a task never depends on itself and an address
+ * counts once per task. */
+size_t gtrt_replay_items(gtrt_replay *r, const gtrt_insp_item *v, size_t n, unsigned phase) {
+  size_t bytes = n ? gtrt_replay_tasks(r, (size_t)v[n - 1].task + 1) : 0;
+  if (bytes || !n)
+    return bytes;
+  if (r->phase != phase + 1) { /* a new phase: the old readers are all stale */
+    r->phase = phase + 1;
+    r->npool = r->free = 0;
   }
-  for (unsigned t = 0; t < n; t++) {
-    g->off[t + 1] += g->off[t];
+  for (size_t i = 0, j; i < n; i = j) {
+    unsigned t = v[i].task;
+    for (j = i + 1; j < n && v[j].task == t;)
+      j++;
+    if ((bytes = gtrt_replay_room(r, j - i)))
+      return bytes;
+    size_t ncur = 0;
+    for (size_t k = i; k < j; k++) {
+      gtrt_addr_state *s = gtrt_addr_find(&r->tab, v[k].addr, r->phase);
+      if (s->seen != t + 1) {
+        s->seen = t + 1;
+        s->writes = 0;
+        r->cur[ncur++] = s;
+      }
+      s->writes |= v[k].kind != 0;
+    }
+    size_t before = r->npreds;
+    for (size_t k = 0; k < ncur; k++)
+      gtrt_replay_apply(r, r->cur[k], t);
+    r->npred[t] = (int)(r->npreds - before);
+  }
+  return 0;
+}
+
+/* Successor lists from the predecessor lists: by predecessor, filled in
+ * increasing successor order, so each list comes out sorted. off has one
+ * spare entry: counting at off[u + 2] leaves off[u + 1] at u's start, and
+ * filling moves it to u's end, the start of u + 1. */
+static int gtrt_replay_csr(const gtrt_replay *r, gtrt_task_graph *g) {
+  unsigned n = g->ntasks, *off = g->off;
+  const unsigned *pred = r->pred;
+  g->succ = malloc((r->npreds ? r->npreds : 1) * sizeof *g->succ);
+  if (!g->succ)
+    return 0;
+  for (unsigned t = 0; t < n; t++)
     g->nroots += g->npred[t] == 0;
+  if (!r->npreds)
+    return 1;
+  for (size_t k = 0; k < r->npreds; k++)
+    off[pred[k] + 2]++;
+  for (unsigned u = 2; u <= n; u++)
+    off[u] += off[u - 1];
+  size_t k = 0;
+  for (unsigned t = 0; t < n; t++)
+    for (size_t e = k + (unsigned)g->npred[t]; k < e; k++)
+      g->succ[off[pred[k] + 1]++] = t;
+  return 1;
+}
+
+int gtrt_replay_graph(gtrt_replay *r, unsigned ntasks, gtrt_task_graph *g) {
+  memset(g, 0, sizeof *g);
+  g->ntasks = ntasks;
+  if (ntasks && ntasks <= r->captask) { /* taken over: zero for the tasks never replayed */
+    g->npred = r->npred;
+    r->npred = NULL;
+  } else if ((g->npred = calloc(ntasks ? ntasks : 1, sizeof *g->npred)) && r->captask) {
+    memcpy(g->npred, r->npred, r->captask * sizeof *g->npred); /* calloc leaves the rest untouched */
   }
-  unsigned *fill = malloc(((size_t)n + 1) * sizeof *fill);
-  if (!fill)
+  g->off = calloc((size_t)ntasks + 2, sizeof *g->off);
+  if (!g->npred || !g->off || !gtrt_replay_csr(r, g)) {
+    gtrt_task_graph_free(g);
     return 0;
-  memcpy(fill, g->off, ((size_t)n + 1) * sizeof *fill);
-  for (size_t i = 0; i < e->n; i++)
-    g->succ[fill[e->from[i]]++] = e->to[i];
-  free(fill);
+  }
   return 1;
 }
 
 int gtrt_graph_build(const gtrt_insp *in, const unsigned *end, const unsigned char *no_graph, unsigned nphases,
                      gtrt_task_graph *g) {
   memset(g, 0, sizeof *g);
-  g->ntasks = in->ntasks;
-  gtrt_phase_walk w = {end, no_graph, nphases, 0};
-  gtrt_addr_table tab = {0};
-  gtrt_edges e = {0};
-  e.mark = calloc(in->ntasks ? in->ntasks : 1, sizeof *e.mark);
-  int ok = e.mark && gtrt_insp_edges(in, &w, &tab, &e) && gtrt_insp_csr(&e, g);
-  gtrt_addr_free(&tab);
-  free(e.from);
-  free(e.to);
-  free(e.mark);
-  if (!ok)
-    gtrt_task_graph_free(g);
+  gtrt_replay *r = gtrt_replay_new();
+  int ok = r != NULL;
+  for (size_t i = 0, p = 0; ok && i < in->n; p++) { /* phase p: the items below end[p] */
+    size_t e = i;
+    while (e < in->n && (!end || p + 1 >= nphases || in->v[e].task < end[p]))
+      e++;
+    if (!no_graph || !no_graph[p])
+      ok = !gtrt_replay_items(r, in->v + i, e - i, (unsigned)p);
+    i = e;
+  }
+  ok = ok && gtrt_replay_graph(r, in->ntasks, g);
+  gtrt_replay_free(r);
   return ok;
 }
 
@@ -333,9 +394,9 @@ gtrt_status gtrt_insp_check(const gtrt_site *site, const gtrt_insp *in, const ch
   if (in->oom_bytes)
     return gtrt_record(site, GTRT_ERR_NOMEM, "out of host memory in the %s of the '%s' region: an allocation of %zu bytes failed",
                        noun, gtrt_site_what(site), in->oom_bytes);
-  if (in->n > 0x7fffffffu)
+  if (in->ndone + in->n > 0x7fffffffu)
     return gtrt_record(site, GTRT_ERR_ARG, "%s of the '%s' region: %zu depend items (at most 2^31-1)", noun,
-                       gtrt_site_what(site), in->n);
+                       gtrt_site_what(site), in->ndone + in->n);
   return GTRT_OK;
 }
 

@@ -27,10 +27,29 @@ struct gtrt_insp {
   unsigned ntasks;
   gtrt_insp_item *v;
   size_t n, cap;
-  long long last_task; /* tasks must come in increasing order */
+  size_t ndone;        /* items recorded before v[0] (plans: replayed or dropped) */
+  long long last_task; /* tasks must come in increasing order; its items take the fast path */
+  long long first_task; /* no task below (plans: the tasks before the last barrier) */
   char bad[256];       /* first misuse (order, range, kind), reported by finish */
   size_t oom_bytes;    /* a host allocation of this size failed while recording */
 };
+
+/* Checks an item that gtrt_insp_record cannot store at once (a new task,
+ * a bad kind, a full buffer) and makes room; 0: drop it (misuse kept in
+ * bad, or out of memory). */
+int gtrt_insp_admit(gtrt_insp *in, long long task, int kind);
+
+/* Records one item of in (not NULL). Only the first item of each task and
+ * a full buffer take the checks; later items of the same task were checked
+ * with it (a bad kind still falls through to the checks). */
+static inline void gtrt_insp_record(gtrt_insp *in, long long task, const void *addr, int kind) {
+  if ((task != in->last_task || (unsigned)kind > 2 || in->n == in->cap) && !gtrt_insp_admit(in, task, kind))
+    return;
+  gtrt_insp_item *it = &in->v[in->n++];
+  it->addr = (uintptr_t)addr;
+  it->task = (unsigned)task;
+  it->kind = kind;
+}
 
 /* The graph: task t waits for npred[t] tasks; its successors are
  * succ[off[t] .. off[t+1]) in increasing order. */
@@ -48,26 +67,43 @@ gtrt_status gtrt_insp_build(const gtrt_site *site, const gtrt_insp *in, gtrt_tas
 void gtrt_insp_free(gtrt_insp *in);
 void gtrt_task_graph_free(gtrt_task_graph *g);
 
+/* The recording's first misuse (GTRT_ERR_ARG) or failed allocation
+ * (GTRT_ERR_NOMEM), recorded naming site and noun ("task plan"); GTRT_OK
+ * if none. */
+gtrt_status gtrt_insp_check(const gtrt_site *site, const gtrt_insp *in, const char *noun);
+
 /* The graph of in's items (checked already) for in->ntasks tasks cut into
  * nphases phases: phase p is tasks [p ? end[p-1] : 0, end[p]) (end
  * non-decreasing, end[nphases-1] = in->ntasks); no edge joins two phases.
  * no_graph (may be NULL): phase p's tasks get no edges and their items are
  * not even hashed. end == NULL: one phase. 0 when out of host memory (g
  * left empty). */
-/* The recording's first misuse (GTRT_ERR_ARG) or failed allocation
- * (GTRT_ERR_NOMEM), recorded naming site and noun ("task plan"); GTRT_OK
- * if none. */
-gtrt_status gtrt_insp_check(const gtrt_site *site, const gtrt_insp *in, const char *noun);
-
 int gtrt_graph_build(const gtrt_insp *in, const unsigned *end, const unsigned char *no_graph, unsigned nphases,
                      gtrt_task_graph *g);
+
+/* The graph built as the items come (gtrt_graph_build, plans): replaying
+ * whole tasks in order keeps only per-address state and the edges, so the
+ * items need not be kept. */
+typedef struct gtrt_replay gtrt_replay;
+gtrt_replay *gtrt_replay_new(void); /* NULL when out of host memory */
+/* Replays v[0..n): the items of whole tasks (in order, after those
+ * replayed before), all in phase (non-decreasing over the calls; a new
+ * phase forgets the per-address state). 0, or the size of the allocation
+ * that failed. */
+size_t gtrt_replay_items(gtrt_replay *r, const gtrt_insp_item *v, size_t n, unsigned phase);
+/* The graph of ntasks tasks (tasks never replayed have no edges); ends the
+ * replay (only gtrt_replay_free may follow). 0 when out of host memory (g
+ * left empty). */
+int gtrt_replay_graph(gtrt_replay *r, unsigned ntasks, gtrt_task_graph *g);
+void gtrt_replay_free(gtrt_replay *r);
 
 /* ---- plans of phased regions (gtrt_plan_*) ---------------------------------- */
 
 struct gtrt_plan {
   const gtrt_site *site;
   unsigned snap_bytes;
-  gtrt_insp acc;            /* depend items; acc.ntasks: tasks recorded so far; misuse */
+  gtrt_insp acc;            /* depend items of the open phase not replayed yet; acc.ntasks: tasks
+                               recorded so far; misuse */
   unsigned *inst_begin;     /* [ninst + 1]: first task of each instance, then acc.ntasks */
   int *inst_stage;          /* [ninst] */
   unsigned char *inst_indep; /* [ninst] self_indep flags */
@@ -75,6 +111,11 @@ struct gtrt_plan {
   size_t ninst, capinst;
   unsigned *cut;            /* acc.ntasks at each barrier (non-decreasing) */
   size_t ncut, capcut;
+  size_t phase_inst;        /* first instance of the open phase */
+  int open_graph;           /* the open phase has two instances with tasks, so it needs a graph:
+                               its items are replayed whenever the buffer fills */
+  int built;                /* gtrt_plan_build ended the recording */
+  gtrt_replay *rp;          /* the graph of the phases closed so far (NULL: none needed one yet) */
 };
 
 /* What the plan becomes: the graph of all tasks and the phase tables of
@@ -87,11 +128,13 @@ typedef struct gtrt_plan_graph {
   unsigned *roots;     /* [g.nroots], increasing */
 } gtrt_plan_graph;
 
-/* Builds pg from pl (pl is kept). A phase that is a single task, or whose
- * tasks all belong to one self_indep instance, gets no graph work. On
- * failure (misuse recorded by the gtrt_plan_* calls, out of host memory)
- * records an error naming site and leaves pg empty. */
-gtrt_status gtrt_plan_build(const gtrt_site *site, const gtrt_plan *pl, gtrt_plan_graph *pg);
+/* Builds pg from pl, once: it closes the open phase and ends the
+ * recording (pl is kept, with its instance tables). A phase that is a
+ * single task, or whose tasks all belong to one self_indep instance or
+ * pass the slot test, gets no graph work. On failure (misuse recorded by
+ * the gtrt_plan_* calls, out of host memory) records an error naming site
+ * and leaves pg empty. */
+gtrt_status gtrt_plan_build(const gtrt_site *site, gtrt_plan *pl, gtrt_plan_graph *pg);
 void gtrt_plan_graph_free(gtrt_plan_graph *pg);
 void gtrt_plan_free(gtrt_plan *pl);
 

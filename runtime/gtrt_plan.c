@@ -3,7 +3,10 @@
  * (task type, task count, snapshot), barriers and depend items; the builder
  * cuts the tasks into phases at the barriers and replays the items with
  * the inspector's OpenMP rules (gtrt_insp.c), the per-address state
- * forgotten at each cut. gtrt_plan_finish (gtrt_task.c) uploads the result.
+ * forgotten at each cut. The items live only in a small buffer: a barrier
+ * drops them when its phase needs no graph and replays them otherwise, and
+ * a phase known to need one (two instances) is replayed whenever the
+ * buffer fills. gtrt_plan_finish (gtrt_task.c) uploads the result.
  * Misuse never crashes: the first one is kept and reported by finish. */
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,6 +17,112 @@
 #include "gtrt_insp.h"
 
 #define GTRT_PLAN_MAX_TASKS 0x7fffffffLL /* ids stay below 2^31 */
+
+/* ---- phases that need no graph ------------------------------------------------- */
+
+/* The items v[0..n) of tasks lo..hi-1 of one instance never let two of
+ * its tasks conflict, checked without hashing: each task has the same m
+ * items; every slot (item position) that takes part in a write has
+ * strictly monotone addresses over the tasks, and two slots of which one
+ * writes either name the same address in every task or have disjoint
+ * address ranges. Then addr[a][j] == addr[b][j'] with a != b is
+ * impossible. Typical of block loops (u[b*bs] -> v[b*bs]) whose
+ * subscripts the compiler could not prove injective. */
+static int gtrt_plan_slots_disjoint(const gtrt_insp_item *v, size_t n, unsigned lo, unsigned hi) {
+  size_t tasks = hi - lo, m = tasks ? n / tasks : 0;
+  if (!m || m * tasks != n || m > 16)
+    return 0;
+  uintptr_t mn[16], mx[16];
+  int inc[16], dec[16], writes[16], bad = 0;
+  /* slot by slot, branch-free over the tasks: this runs at every barrier.
+   * Each slot's task numbers step by one; as the items lie in lo .. hi - 1
+   * in order, task t's items are v[t * m .. t * m + m). */
+  for (size_t j = 0; j < m; j++) {
+    const gtrt_insp_item *a = v + j;
+    uintptr_t lo_addr = a->addr, hi_addr = a->addr;
+    int up = 1, down = 1;
+    for (size_t t = 1; t < tasks; t++, a += m) {
+      uintptr_t x = a[m].addr;
+      bad |= (a[m].task != a->task + 1) | (a[m].kind != a->kind);
+      up &= x > a->addr;
+      down &= x < a->addr;
+      lo_addr = x < lo_addr ? x : lo_addr;
+      hi_addr = x > hi_addr ? x : hi_addr;
+    }
+    mn[j] = lo_addr;
+    mx[j] = hi_addr;
+    inc[j] = up;
+    dec[j] = down;
+    writes[j] = v[j].kind != 0;
+  }
+  if (bad)
+    return 0;
+  for (size_t j = 0; j < m; j++)
+    for (size_t k = j; k < m; k++) {
+      if (!writes[j] && !writes[k])
+        continue;
+      int mono = (inc[j] | dec[j]) & (inc[k] | dec[k]); /* not monotone: fine only for a slot that never meets a write */
+      if (j == k) {
+        if (!mono)
+          return 0;
+        continue;
+      }
+      if (mx[j] < mn[k] || mx[k] < mn[j])
+        continue;
+      for (size_t t = 0; t < tasks; t++) /* overlapping ranges: the same address in every task? */
+        if (v[t * m + j].addr != v[t * m + k].addr)
+          return 0;
+      if (!mono)
+        return 0;
+    }
+  return 1;
+}
+
+/* The open phase, tasks lo .. acc.ntasks - 1 whose items the buffer holds
+ * (none replayed: that starts with a second instance), needs no graph: at
+ * most one task, all its tasks in one self_indep instance (instances never
+ * straddle a cut), or one instance whose items pass
+ * gtrt_plan_slots_disjoint. */
+static int gtrt_plan_open_no_graph(const gtrt_plan *pl) {
+  unsigned lo = pl->ncut ? pl->cut[pl->ncut - 1] : 0, hi = pl->acc.ntasks;
+  if (hi - lo <= 1)
+    return 1;
+  size_t k = pl->phase_inst;
+  while (pl->inst_begin[k + 1] <= lo) /* the instance holding task lo */
+    k++;
+  if (pl->inst_begin[k + 1] < hi)
+    return 0; /* several instances */
+  return pl->inst_indep[k] || gtrt_plan_slots_disjoint(pl->acc.v, pl->acc.n, lo, hi);
+}
+
+/* Replays the buffer's first k items (whole tasks of the open phase) into
+ * the graph and drops them. */
+static void gtrt_plan_replay(gtrt_plan *pl, size_t k) {
+  gtrt_insp *a = &pl->acc;
+  if (!pl->rp && !(pl->rp = gtrt_replay_new())) {
+    a->oom_bytes = 256; /* about sizeof(gtrt_replay) */
+    return;
+  }
+  size_t bytes = gtrt_replay_items(pl->rp, a->v, k, (unsigned)pl->ncut);
+  if (bytes) {
+    a->oom_bytes = bytes;
+    return;
+  }
+  memmove(a->v, a->v + k, (a->n - k) * sizeof *a->v);
+  a->n -= k;
+  a->ndone += k;
+}
+
+/* Ends the open phase's items: dropped when it needs no graph, else
+ * replayed. */
+static void gtrt_plan_close(gtrt_plan *pl) {
+  if (pl->open_graph || !gtrt_plan_open_no_graph(pl)) {
+    gtrt_plan_replay(pl, pl->acc.n);
+    return;
+  }
+  pl->acc.ndone += pl->acc.n;
+  pl->acc.n = 0;
+}
 
 /* ---- recording ------------------------------------------------------------------ */
 
@@ -74,6 +183,10 @@ static void gtrt_plan_misuse(gtrt_plan *pl, const char *fmt, ...) {
 long long gtrt_plan_stage(gtrt_plan *pl, int stage, long long ntasks, const void *snap, int self_indep) {
   if (!pl)
     return -1;
+  if (pl->built) {
+    gtrt_plan_misuse(pl, "task type %d recorded after the plan was built", stage);
+    return -1;
+  }
   long long first = pl->acc.ntasks;
   if (ntasks < 0 || ntasks > GTRT_PLAN_MAX_TASKS - first) {
     gtrt_plan_misuse(pl, "task type %d adds %lld tasks to %lld (a region has 0 .. 2^31-1 tasks)", stage, ntasks, first);
@@ -88,6 +201,8 @@ long long gtrt_plan_stage(gtrt_plan *pl, int stage, long long ntasks, const void
                 gtrt_site_what(pl->site), pl->acc.oom_bytes);
     return -1;
   }
+  if (ntasks && first > (pl->ncut ? pl->cut[pl->ncut - 1] : 0))
+    pl->open_graph = 1; /* a second instance with tasks in the phase */
   size_t i = pl->ninst++;
   pl->inst_stage[i] = stage;
   pl->inst_indep[i] = self_indep != 0;
@@ -98,14 +213,32 @@ long long gtrt_plan_stage(gtrt_plan *pl, int stage, long long ntasks, const void
   return first;
 }
 
+/* Once the open phase is known to need a graph, a full buffer is replayed
+ * but for the last task's items (more may come), so it stays small. */
 void gtrt_plan_access(gtrt_plan *pl, long long task, const void *addr, int kind) {
-  if (pl)
-    gtrt_insp_access(&pl->acc, task, addr, kind); /* range: the tasks recorded so far */
+  if (!pl)
+    return;
+  gtrt_insp *a = &pl->acc;
+  if (a->n == a->cap && pl->open_graph && !a->oom_bytes) {
+    size_t k = a->n;
+    while (k && a->v[k - 1].task == (unsigned)a->last_task)
+      k--;
+    gtrt_plan_replay(pl, k);
+  }
+  gtrt_insp_record(a, task, addr, kind); /* range: the tasks recorded so far */
 }
 
+/* Closes the open phase. Its items leave the buffer at once (dropped when
+ * it needs no graph, else replayed), so the buffer stays small across
+ * thousands of phases and the build never sees them. Items of the closed
+ * phase's tasks are misuse from now. */
 void gtrt_plan_barrier(gtrt_plan *pl) {
   if (!pl || pl->acc.oom_bytes)
     return;
+  if (pl->built) {
+    gtrt_plan_misuse(pl, "taskwait recorded after the plan was built");
+    return;
+  }
   if (pl->ncut >= (size_t)GTRT_PLAN_MAX_TASKS - 1) {
     gtrt_plan_misuse(pl, "more than 2^31-2 taskwaits");
     return;
@@ -120,7 +253,12 @@ void gtrt_plan_barrier(gtrt_plan *pl) {
     pl->cut = c;
     pl->capcut = cap;
   }
+  gtrt_plan_close(pl);
   pl->cut[pl->ncut++] = pl->acc.ntasks;
+  pl->phase_inst = pl->ninst;
+  pl->open_graph = 0;
+  pl->acc.first_task = pl->acc.ntasks;
+  pl->acc.last_task = -1;
 }
 
 void gtrt_plan_free(gtrt_plan *pl) {
@@ -132,6 +270,7 @@ void gtrt_plan_free(gtrt_plan *pl) {
   free(pl->inst_indep);
   free(pl->snaps);
   free(pl->cut);
+  gtrt_replay_free(pl->rp);
   free(pl);
 }
 
@@ -143,80 +282,6 @@ void gtrt_plan_graph_free(gtrt_plan_graph *pg) {
   free(pg->root_off);
   free(pg->roots);
   memset(pg, 0, sizeof *pg);
-}
-
-/* The items v[0..n) of tasks lo..hi-1 of one instance never let two of
- * its tasks conflict, checked without hashing: each task has the same m
- * items; every slot (item position) that takes part in a write has
- * strictly monotone addresses over the tasks, and two slots of which one
- * writes either name the same address in every task or have disjoint
- * address ranges. Then addr[a][j] == addr[b][j'] with a != b is
- * impossible. Typical of block loops (u[b*bs] -> v[b*bs]) whose
- * subscripts the compiler could not prove injective. */
-static int gtrt_plan_slots_disjoint(const gtrt_insp_item *v, size_t n, unsigned lo, unsigned hi) {
-  size_t tasks = hi - lo, m = tasks ? n / tasks : 0;
-  if (!m || m * tasks != n || m > 16)
-    return 0;
-  uintptr_t mn[16], mx[16];
-  int dir[16], writes[16];
-  for (size_t j = 0; j < m; j++) {
-    mn[j] = mx[j] = v[j].addr;
-    dir[j] = 0;
-    writes[j] = v[j].kind != 0;
-  }
-  for (size_t t = 1; t < tasks; t++)
-    for (size_t j = 0; j < m; j++) {
-      const gtrt_insp_item *a = &v[(t - 1) * m + j], *b = &v[t * m + j];
-      if (b->task != lo + t || b->kind != a->kind)
-        return 0;
-      int d = b->addr > a->addr ? 1 : b->addr < a->addr ? -1 : 0;
-      if (d == 0 || (dir[j] && d != dir[j]))
-        dir[j] = 2; /* not monotone: fine only for a slot that never meets a write */
-      else
-        dir[j] = d;
-      if (b->addr < mn[j]) mn[j] = b->addr;
-      if (b->addr > mx[j]) mx[j] = b->addr;
-    }
-  for (size_t j = 0; j < m; j++)
-    for (size_t k = j; k < m; k++) {
-      if (!writes[j] && !writes[k])
-        continue;
-      if (j == k) {
-        if (tasks > 1 && dir[j] == 2)
-          return 0;
-        continue;
-      }
-      if (mx[j] < mn[k] || mx[k] < mn[j])
-        continue;
-      for (size_t t = 0; t < tasks; t++) /* overlapping ranges: the same address in every task? */
-        if (v[t * m + j].addr != v[t * m + k].addr)
-          return 0;
-      if (tasks > 1 && (dir[j] == 2 || dir[k] == 2))
-        return 0;
-    }
-  return 1;
-}
-
-/* Phase p needs no graph: at most one task, all its tasks in one
- * self_indep instance (instances never straddle a cut), or one instance
- * whose items pass gtrt_plan_slots_disjoint. */
-static void gtrt_plan_no_graph(const gtrt_plan *pl, const unsigned *end, unsigned nphases, unsigned char *ng) {
-  size_t k = 0, i = 0;
-  for (unsigned p = 0, lo = 0; p < nphases; lo = end[p++]) {
-    while (i < pl->acc.n && pl->acc.v[i].task < lo) /* the first item of the phase */
-      i++;
-    ng[p] = end[p] - lo <= 1;
-    if (ng[p])
-      continue;
-    while (pl->inst_begin[k + 1] <= lo) /* the instance holding task lo */
-      k++;
-    if (pl->inst_begin[k + 1] < end[p])
-      continue; /* several instances */
-    size_t e = i;
-    while (e < pl->acc.n && pl->acc.v[e].task < end[p])
-      e++;
-    ng[p] = pl->inst_indep[k] || gtrt_plan_slots_disjoint(pl->acc.v + i, e - i, lo, end[p]);
-  }
 }
 
 /* Roots of each phase, in task order. */
@@ -235,29 +300,35 @@ static int gtrt_plan_roots(gtrt_plan_graph *pg) {
   return 1;
 }
 
-gtrt_status gtrt_plan_build(const gtrt_site *site, const gtrt_plan *pl, gtrt_plan_graph *pg) {
+gtrt_status gtrt_plan_build(const gtrt_site *site, gtrt_plan *pl, gtrt_plan_graph *pg) {
   memset(pg, 0, sizeof *pg);
   if (!pl)
     return gtrt_record(site, GTRT_ERR_ARG, "task plan of the '%s' region was not created", gtrt_site_what(site));
+  if (pl->built)
+    return gtrt_record(site, GTRT_ERR_ARG, "task plan of the '%s' region was built already", gtrt_site_what(site));
+  pl->built = 1;
+  if (!pl->acc.bad[0] && !pl->acc.oom_bytes)
+    gtrt_plan_close(pl);
+  pl->acc.first_task = pl->acc.ntasks; /* later items are misuse */
+  pl->acc.last_task = -1;
   gtrt_status st = gtrt_insp_check(site, &pl->acc, "task plan");
   if (st != GTRT_OK)
     return st;
   pg->nphases = (unsigned)pl->ncut + 1;
   pg->phase_end = malloc((size_t)pg->nphases * sizeof *pg->phase_end);
-  unsigned char *ng = malloc(pg->nphases);
-  int ok = pg->phase_end && ng;
+  if (!pl->rp)
+    pl->rp = gtrt_replay_new();
+  int ok = pg->phase_end && pl->rp;
   if (ok) {
     if (pl->ncut)
       memcpy(pg->phase_end, pl->cut, pl->ncut * sizeof *pl->cut);
     pg->phase_end[pl->ncut] = pl->acc.ntasks;
-    gtrt_plan_no_graph(pl, pg->phase_end, pg->nphases, ng);
-    ok = gtrt_graph_build(&pl->acc, pg->phase_end, ng, pg->nphases, &pg->g) && gtrt_plan_roots(pg);
+    ok = gtrt_replay_graph(pl->rp, pl->acc.ntasks, &pg->g) && gtrt_plan_roots(pg);
   }
-  free(ng);
   if (ok)
     return GTRT_OK;
   gtrt_plan_graph_free(pg);
   return gtrt_record(site, GTRT_ERR_NOMEM,
                      "out of host memory building the task graph of the '%s' region (%u tasks, %zu depend items)",
-                     gtrt_site_what(site), pl->acc.ntasks, pl->acc.n);
+                     gtrt_site_what(site), pl->acc.ntasks, pl->acc.ndone + pl->acc.n);
 }

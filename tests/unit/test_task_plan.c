@@ -133,6 +133,230 @@ static void test_empty_phases(void) {
   gtrt_plan_free(pl);
 }
 
+/* Expected graph: edges {from, to}, listed by from then to. */
+static int graph_is(const gtrt_task_graph *g, const unsigned (*edge)[2], unsigned nedge) {
+  int bad = nedges(g) != nedge;
+  for (unsigned e = 0; !bad && e < nedge; e++)
+    bad += g->succ[e] != edge[e][1] || e < g->off[edge[e][0]] || e >= g->off[edge[e][0] + 1];
+  for (unsigned t = 0; !bad && t < g->ntasks; t++) {
+    int np = 0;
+    for (unsigned e = 0; e < nedge; e++)
+      np += edge[e][1] == t;
+    bad += g->npred[t] != np;
+  }
+  return !bad;
+}
+
+/* Phases with and without graphs in a row, as a barrier decides them:
+ * slots disjoint (0), two instances (1), empty (2), one task (3), an
+ * empty instance then a self_indep one (4), one instance that conflicts
+ * with itself (5), two instances in the open phase the build closes (6).
+ * A dropped phase leaves no items behind. */
+static void test_mixed(void) {
+  gtrt_plan *pl = gtrt_plan_new(&site, 0);
+  long long b = gtrt_plan_stage(pl, 0, 4, NULL, 0); /* tasks 0..3: in c[i], out c[10+i] */
+  for (int i = 0; i < 4; i++) {
+    gtrt_plan_access(pl, b + i, &cells[i], 0);
+    gtrt_plan_access(pl, b + i, &cells[10 + i], 1);
+  }
+  gtrt_plan_barrier(pl);
+  CHECK(pl->acc.n == 0);
+  b = gtrt_plan_stage(pl, 1, 3, NULL, 0); /* 4..6: inout c[20], a chain */
+  for (int i = 0; i < 3; i++)
+    gtrt_plan_access(pl, b + i, &cells[20], 2);
+  b = gtrt_plan_stage(pl, 2, 2, NULL, 0); /* 7, 8: in c[20]; 8 also out c[10] (phase 0 wrote it) */
+  gtrt_plan_access(pl, b, &cells[20], 0);
+  gtrt_plan_access(pl, b + 1, &cells[10], 1);
+  gtrt_plan_access(pl, b + 1, &cells[20], 0);
+  gtrt_plan_barrier(pl);
+  gtrt_plan_barrier(pl);
+  b = gtrt_plan_stage(pl, 0, 1, NULL, 0); /* 9 alone */
+  gtrt_plan_access(pl, b, &cells[20], 2);
+  gtrt_plan_barrier(pl);
+  size_t kept = pl->acc.n; /* phase 1's items, if still held */
+  gtrt_plan_stage(pl, 1, 0, NULL, 0);
+  b = gtrt_plan_stage(pl, 2, 3, NULL, 1); /* 10..12: self_indep */
+  for (int i = 0; i < 3; i++) {
+    gtrt_plan_access(pl, b + i, &cells[20], 0);
+    gtrt_plan_access(pl, b + i, &cells[30], 1); /* conflicts, but the compiler vouched */
+  }
+  gtrt_plan_barrier(pl);
+  CHECK(pl->acc.n == kept);
+  b = gtrt_plan_stage(pl, 0, 3, NULL, 0); /* 13..15: inout c[40], a chain */
+  for (int i = 0; i < 3; i++)
+    gtrt_plan_access(pl, b + i, &cells[40], 2);
+  gtrt_plan_barrier(pl);
+  b = gtrt_plan_stage(pl, 1, 3, NULL, 0); /* 16 out c[50]; 17 in c[50]; 18 in c[50], out c[51] */
+  gtrt_plan_access(pl, b, &cells[50], 1);
+  gtrt_plan_access(pl, b + 1, &cells[50], 0);
+  gtrt_plan_access(pl, b + 2, &cells[50], 0);
+  gtrt_plan_access(pl, b + 2, &cells[51], 1);
+  b = gtrt_plan_stage(pl, 2, 1, NULL, 0); /* 19: inout c[51], in c[50] */
+  gtrt_plan_access(pl, b, &cells[51], 2);
+  gtrt_plan_access(pl, b, &cells[50], 0);
+  gtrt_plan_graph pg;
+  CHECK(gtrt_plan_build(&site, pl, &pg) == GTRT_OK);
+  static const unsigned edge[][2] = {{4, 5},   {5, 6},   {6, 7},   {6, 8},   {13, 14},
+                                     {14, 15}, {16, 17}, {16, 18}, {16, 19}, {18, 19}};
+  static const unsigned end[] = {4, 9, 9, 10, 13, 16, 20}, roots[] = {0, 1, 2, 3, 4, 9, 10, 11, 12, 13, 16};
+  static const unsigned root_off[] = {0, 4, 5, 5, 6, 9, 10, 11};
+  CHECK(pg.g.ntasks == 20 && pg.nphases == 7 && pg.g.nroots == 11);
+  CHECK(graph_is(&pg.g, edge, 10));
+  CHECK(pg.nphases != 7 || memcmp(pg.phase_end, end, sizeof end) == 0);
+  CHECK(pg.nphases != 7 || memcmp(pg.root_off, root_off, sizeof root_off) == 0);
+  CHECK(pg.g.nroots != 11 || memcmp(pg.roots, roots, sizeof roots) == 0);
+  gtrt_plan_graph_free(&pg);
+  gtrt_plan_free(pl);
+}
+
+/* Thousands of phases that need no graph (a heat step in taskwait form):
+ * the item buffer never grows past its first allocation. */
+static void test_dropped_items(void) {
+  gtrt_plan *pl = gtrt_plan_new(&site, sizeof(snap));
+  size_t most = 0;
+  for (int s = 0; s < 2000; s++) {
+    snap sn = {s, 0};
+    long long b = gtrt_plan_stage(pl, s & 1, 64, &sn, 0);
+    for (int i = 0; i < 64; i++) {
+      gtrt_plan_access(pl, b + i, &cells[(s & 1) * 64 + i], 0);
+      gtrt_plan_access(pl, b + i, &cells[(~s & 1) * 64 + i], 1);
+    }
+    most = pl->acc.cap > most ? pl->acc.cap : most;
+    gtrt_plan_barrier(pl);
+    CHECK(pl->acc.n == 0);
+  }
+  CHECK(most <= 1024);
+  gtrt_plan_graph pg;
+  CHECK(gtrt_plan_build(&site, pl, &pg) == GTRT_OK);
+  CHECK(pg.nphases == 2001 && pg.g.ntasks == 2000 * 64 && nedges(&pg.g) == 0 && pg.g.nroots == 2000 * 64);
+  CHECK(pg.root_off[1] == 64 && pg.root_off[2000] == 2000 * 64 && pg.root_off[2001] == 2000 * 64);
+  gtrt_plan_graph_free(&pg);
+  gtrt_plan_free(pl);
+}
+
+/* Readers of several addresses interleaved; each write retires exactly
+ * its own address's readers (whose entries the next reads reuse). */
+static void test_readers(void) {
+  gtrt_plan *pl = gtrt_plan_new(&site, 0);
+  long long b = gtrt_plan_stage(pl, 0, 9, NULL, 0);
+  for (int t = 0; t < 5; t++) { /* 0..4 read A; 1 and 3 also read B */
+    gtrt_plan_access(pl, b + t, &cells[0], 0);
+    if (t & 1)
+      gtrt_plan_access(pl, b + t, &cells[1], 0);
+  }
+  gtrt_plan_access(pl, b + 5, &cells[0], 1); /* after all of A's readers */
+  gtrt_plan_access(pl, b + 6, &cells[0], 0);
+  gtrt_plan_access(pl, b + 6, &cells[2], 0);
+  gtrt_plan_access(pl, b + 7, &cells[1], 2); /* after B's readers only */
+  gtrt_plan_access(pl, b + 8, &cells[0], 1); /* after 5 (writer) and 6 */
+  gtrt_plan_access(pl, b + 8, &cells[2], 0);
+  gtrt_plan_graph pg;
+  CHECK(gtrt_plan_build(&site, pl, &pg) == GTRT_OK);
+  static const unsigned edge[][2] = {{0, 5}, {1, 5}, {1, 7}, {2, 5}, {3, 5}, {3, 7}, {4, 5}, {5, 6}, {5, 8}, {6, 8}};
+  CHECK(graph_is(&pg.g, edge, 10));
+  gtrt_plan_graph_free(&pg);
+  gtrt_plan_free(pl);
+}
+
+/* ---- phases replayed while they are recorded ------------------------------------------------ */
+
+/* The OpenMP rules written out plainly: per phase and address, the last
+ * writer and the readers since; a task's items on one address merge. */
+typedef struct ref_edges {
+  unsigned (*e)[2];
+  unsigned n;
+} ref_edges;
+
+static int cmp_edge(const void *a, const void *b) {
+  const unsigned *x = a, *y = b;
+  return x[0] != y[0] ? (x[0] > y[0]) - (x[0] < y[0]) : (x[1] > y[1]) - (x[1] < y[1]);
+}
+
+enum { SADDR = 16 };
+
+static void ref_task(ref_edges *r, int *writer, int (*readers)[4096], int *nreaders, const int (*item)[3], int m,
+                     unsigned t) {
+  int kind[SADDR];
+  for (int a = 0; a < SADDR; a++)
+    kind[a] = -1;
+  for (int i = 0; i < m; i++)
+    kind[item[i][1]] = kind[item[i][1]] < 0 ? item[i][2] != 0 : kind[item[i][1]] | (item[i][2] != 0);
+  for (int a = 0; a < SADDR; a++) {
+    if (kind[a] < 0)
+      continue;
+    if (writer[a] >= 0)
+      r->e[r->n][0] = (unsigned)writer[a], r->e[r->n++][1] = t;
+    if (!kind[a]) {
+      readers[a][nreaders[a]++] = (int)t;
+      continue;
+    }
+    for (int k = 0; k < nreaders[a]; k++)
+      r->e[r->n][0] = (unsigned)readers[a][k], r->e[r->n++][1] = t;
+    nreaders[a] = 0;
+    writer[a] = (int)t;
+  }
+}
+
+/* Long phases of many instances (the depend form of a stencil): the plan
+ * replays them whenever its buffer fills, keeping the last task's items
+ * (here one task has more items than the buffer). The graph must be the
+ * plain replay's, and the buffer must stay small. */
+static void test_streamed(void) {
+  static int items[20000][3];
+  static unsigned edges[40000][2];
+  static int readers[SADDR][4096];
+  int bad = 0;
+  for (unsigned seed = 1; seed <= 12; seed++) {
+    srand(seed);
+    gtrt_plan *pl = gtrt_plan_new(&site, 0);
+    ref_edges ref = {edges, 0};
+    int writer[SADDR], nreaders[SADDR] = {0}, nitems = 0;
+    for (int a = 0; a < SADDR; a++)
+      writer[a] = -1;
+    unsigned t = 0;
+    size_t most = 0;
+    while (nitems < 15000) {
+      if (rand() % 60 == 0) {
+        gtrt_plan_barrier(pl);
+        for (int a = 0; a < SADDR; a++)
+          writer[a] = -1, nreaders[a] = 0;
+      }
+      int n = 1 + rand() % 40;
+      long long b = gtrt_plan_stage(pl, rand() % 3, n, NULL, 0);
+      bad += b != (long long)t;
+      for (int k = 0; k < n; k++, t++) {
+        int m = seed == 3 && t == 500 ? 3000 : rand() % 5, first = nitems;
+        for (int i = 0; i < m; i++, nitems++) {
+          items[nitems][0] = (int)t;
+          items[nitems][1] = rand() % SADDR;
+          items[nitems][2] = rand() % 4 ? 0 : 1 + rand() % 2;
+          gtrt_plan_access(pl, t, &cells[items[nitems][1]], items[nitems][2]);
+        }
+        ref_task(&ref, writer, readers, nreaders, (const int(*)[3])items + first, m, t);
+        most = pl->acc.cap > most ? pl->acc.cap : most;
+      }
+    }
+    gtrt_plan_graph pg;
+    if (gtrt_plan_build(&site, pl, &pg) != GTRT_OK) {
+      bad++;
+      gtrt_plan_free(pl);
+      continue;
+    }
+    qsort(ref.e, ref.n, sizeof *ref.e, cmp_edge);
+    unsigned u = 0;
+    for (unsigned k = 0; k < ref.n; k++) /* unique, and no self edges (merged) */
+      if (!u || cmp_edge(ref.e[k], ref.e[u - 1]))
+        memmove(ref.e[u++], ref.e[k], sizeof *ref.e);
+    ref.n = u;
+    bad += !graph_is(&pg.g, (const unsigned(*)[2])ref.e, ref.n);
+    bad += most > (seed == 3 ? 4096u : 1024u);
+    bad += pl->acc.ndone + pl->acc.n != (size_t)nitems;
+    gtrt_plan_graph_free(&pg);
+    gtrt_plan_free(pl);
+  }
+  CHECK(bad == 0);
+}
+
 /* ---- misuse ----------------------------------------------------------------------------------- */
 
 static int fails_with(gtrt_plan *pl, const char *part) {
@@ -191,6 +415,31 @@ static void test_misuse(void) {
   pl = gtrt_plan_new(&site, sizeof(snap));
   CHECK(gtrt_plan_stage(pl, 0, 1, NULL, 1) == -1);
   CHECK(fails_with(pl, "task type 0 has no snapshot (16 bytes expected)"));
+
+  /* A barrier ends its tasks' reports (here the phase needed no graph and
+   * its items are gone). */
+  pl = gtrt_plan_new(&site, 0);
+  gtrt_plan_stage(pl, 0, 2, NULL, 0);
+  gtrt_plan_access(pl, 0, &cells[0], 1);
+  gtrt_plan_barrier(pl);
+  gtrt_plan_stage(pl, 1, 1, NULL, 0);
+  gtrt_plan_access(pl, 1, &cells[0], 1);
+  CHECK(fails_with(pl, "task reported after the barrier that ends its phase (task 1, kind 1)"));
+
+  /* A plan is built once; then recording is over. */
+  pl = gtrt_plan_new(&site, 0);
+  gtrt_plan_stage(pl, 0, 2, NULL, 0);
+  gtrt_plan_access(pl, 1, &cells[0], 1);
+  gtrt_plan_graph built;
+  CHECK(gtrt_plan_build(&site, pl, &built) == GTRT_OK && built.g.ntasks == 2);
+  gtrt_plan_graph_free(&built);
+  CHECK(gtrt_plan_stage(pl, 0, 1, NULL, 0) == -1);
+  CHECK(strstr(gtrt_last_error(), "task type 0 recorded after the plan was built") != NULL);
+  gtrt_plan_access(pl, 1, &cells[0], 1); /* kept out: its phase ended */
+  CHECK(pl->acc.n == 0);
+  CHECK(gtrt_plan_build(&site, pl, &built) == GTRT_ERR_ARG && built.phase_end == NULL);
+  CHECK(strstr(gtrt_last_error(), "phase.c:21: error: task plan of the 'omp task' region was built already") != NULL);
+  gtrt_plan_free(pl);
 
   /* The first misuse is the one reported; later calls are harmless. */
   pl = gtrt_plan_new(&site, 0);
@@ -395,6 +644,10 @@ int main(void) {
   test_two_phases();
   test_fast_path();
   test_empty_phases();
+  test_mixed();
+  test_dropped_items();
+  test_readers();
+  test_streamed();
   test_misuse();
   test_random();
   test_many_phases();
