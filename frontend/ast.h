@@ -76,6 +76,8 @@ typedef struct ForLoop {
   Expr step;           /* signed step as text: "1", "-1", "(2*k)", "-(s)" */
   bool step_is_const;
   long long step_value;/* when step_is_const */
+  bool trip_is_const;  /* lb and ub are integer constant expressions (clang folds them) */
+  long long trip_value;/* when trip_is_const: iterations, >= 0 */
 } ForLoop;
 
 typedef struct Stmt {

@@ -360,6 +360,44 @@ static int ends_before_semicolon(StmtKind k) {
 
 static void add_kid(Stmt *s, Stmt *kid, int *cap) { VEC_PUSH(s->kids, s->nkids, *cap, kid); }
 
+/* clang's value of an integer constant expression (enum constants, macros,
+ * const locals fold; other variables do not). */
+static bool eval_int(CXCursor c, long long *v) {
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  bool ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
+  if (ok) *v = clang_EvalResult_getAsLongLong(r);
+  if (r) clang_EvalResult_dispose(r);
+  return ok;
+}
+
+/* A canonical loop whose bounds are constants gets its trip count: the
+ * transform sizes task workers by it. kids: init, cond, inc, body. */
+static void loop_trip(const ChildList *kids, ForLoop *L) {
+  if (!L->canonical || !L->step_is_const || kids->n != 4) return;
+  long long lb = 0, ub = 0, b0 = 0, b1 = 0;
+  ChildList init = children(kids->c[0]), cond = children(kids->c[1]);
+  bool ok = false;
+  if (clang_getCursorKind(kids->c[0]) == CXCursor_DeclStmt) ok = init.n == 1 && eval_int(init.c[0], &lb);
+  else ok = init.n == 2 && eval_int(init.c[1], &lb);
+  if (ok && cond.n == 2) {
+    bool c0 = eval_int(cond.c[0], &b0), c1 = eval_int(cond.c[1], &b1);
+    ok = c0 != c1; /* one side is the loop variable */
+    ub = c0 ? b0 : b1;
+  } else ok = false;
+  free(init.c), free(cond.c);
+  const long long lim = 1LL << 60, st = L->step_value;
+  if (!ok || lb < -lim || lb > lim || ub < -lim || ub > lim || st < -lim || st > lim) return;
+  long long n = 0;
+  switch (L->relop) {
+  case REL_LT: n = ub > lb ? (ub - lb + st - 1) / st : 0; break;
+  case REL_LE: n = ub >= lb ? (ub - lb) / st + 1 : 0; break;
+  case REL_GT: n = lb > ub ? (lb - ub - st - 1) / -st : 0; break;
+  case REL_GE: n = lb >= ub ? (lb - ub) / -st + 1 : 0; break;
+  }
+  L->trip_is_const = true;
+  L->trip_value = n;
+}
+
 static Stmt *build_stmt(Parser *p, CXCursor c, Stmt *parent, Function *fn) {
   Stmt *s = xcalloc(1, sizeof *s);
   s->kind = stmt_kind(c);
@@ -381,6 +419,7 @@ static Stmt *build_stmt(Parser *p, CXCursor c, Stmt *parent, Function *fn) {
     for (int i = 0; i + 1 < kids.n; i++) collect_uses(p, s, kids.c[i], 1);
     if (kids.n > 0) add_kid(s, build_stmt(p, kids.c[kids.n - 1], s, fn), &kcap);
     s->loop = fe_canonical_loop(p->tu, &p->toks, s);
+    loop_trip(&kids, s->loop);
     break;
   case ST_IF: /* cond, then, else? */
   case ST_WHILE:

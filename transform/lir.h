@@ -113,6 +113,9 @@ typedef struct TaskStage {
   Stmt *stmt;       /* statement the host walk replaces (the outer loop, or the task) */
   unsigned begin;   /* first pragma line of it */
   bool self_indep;  /* affine without distances: two of its tasks never conflict */
+  bool narrow;      /* a warp is enough: no parallel loop, or one of at most 32
+                       iterations (constant bounds); block workers then run
+                       phases of only such tasks one task per warp */
 } TaskStage;
 
 typedef struct TaskGroupMark {

@@ -133,7 +133,7 @@ static void add_stage(Walk *w, Stmt *s, int depth, Stmt *task, int task_di) {
     memcpy(sk->maps.m, k->maps.m, sizeof *sk->maps.m * (size_t)k->maps.n);
     sk->maps.n = sk->maps.cap = k->maps.n;
   }
-  TaskStage st = {sk, s, depth ? s->begin : tr->task->loc.offset, false};
+  TaskStage st = {sk, s, depth ? s->begin : tr->task->loc.offset, false, false};
   VEC_PUSH(w->ph->stages, w->ph->nstages, w->ph->stages_cap, st); /* owned by the region from here on */
   if (depth) {
     const Directive *sa = xf_standalone_in(w->p, s->begin, task->begin);
@@ -269,7 +269,12 @@ void xf_phased_region(Program *p, Kernel *k, Stmt *body, int body_di) {
   if (!w.ok) return;
   const XfOptions *o = &p->opts;
   bool inner = false;
-  for (int s = 0; s < ph->nstages; s++) inner |= ph->stages[s].k->tasks->inner != NULL;
+  for (int s = 0; s < ph->nstages; s++) {
+    const TaskRegion *tr = ph->stages[s].k->tasks;
+    const ForLoop *L = tr->inner ? tr->inner->loop : NULL;
+    inner |= L != NULL;
+    ph->stages[s].narrow = !tr->tiled && (!L || (L->trip_is_const && L->trip_value <= 32));
+  }
   ph->queue = o->task_queue;
   ph->worker = xf_task_worker(o, inner ? 0 : 32); /* a parallel loop in a task: the block runs it */
   k->body = body;

@@ -238,11 +238,85 @@ static void test_phased(void) {
   lowered_free(&r);
 }
 
+/* Narrow stages: a parallel loop in a task with constant bounds of at most
+ * 32 iterations (enum constant, macro, literal; clang folds them) lets block
+ * workers run the stage one task per warp; a run-time bound or 33
+ * iterations does not. Stage 3 has no parallel loop (lane 0 runs it). */
+static void test_narrow(void) {
+  static const char *src =
+      "enum { NSL = 32 };\n"
+      "#define WIDE 33\n"
+      "void f(int n, int steps, double *x, double *y) {\n"
+      "#pragma omp target data map(tofrom: x[0:64*n], y[0:64*n])\n"
+      "#pragma omp parallel\n"
+      "#pragma omp single\n"
+      "  for (int t = 0; t < steps; t++) {\n"
+      "    for (int b = 0; b < n; b++) {\n"
+      "#pragma omp task depend(out: x[64*b])\n"
+      "      {\n"
+      "#pragma omp parallel for\n"
+      "        for (int s = 0; s < NSL; s++) x[64*b + s] += s;\n"
+      "      }\n"
+      "    }\n"
+      "#pragma omp taskwait\n"
+      "    for (int b = 0; b < n; b++) {\n"
+      "#pragma omp task depend(out: y[64*b])\n"
+      "      {\n"
+      "#pragma omp parallel for\n"
+      "        for (int s = 0; s < WIDE; s++) y[64*b + s] += x[64*b + s];\n"
+      "      }\n"
+      "    }\n"
+      "#pragma omp taskwait\n"
+      "    for (int b = 0; b < n; b++) {\n"
+      "#pragma omp task depend(out: y[64*b])\n"
+      "      {\n"
+      "#pragma omp parallel for\n"
+      "        for (int s = 0; s < n % 64; s++) y[64*b + s] *= 0.5;\n"
+      "      }\n"
+      "    }\n"
+      "#pragma omp taskwait\n"
+      "    for (int b = 0; b < n; b++) {\n"
+      "#pragma omp task depend(out: x[64*b])\n"
+      "      x[64*b] += 1.0;\n"
+      "    }\n"
+      "#pragma omp taskwait\n"
+      "    for (int b = 0; b < n; b++) {\n"
+      "#pragma omp task depend(out: x[64*b])\n"
+      "      {\n"
+      "#pragma omp parallel for\n"
+      "        for (int s = 64; s >= 2; s -= 2) x[64*b + s - 1] += 1.0;\n"
+      "      }\n"
+      "    }\n"
+      "  }\n"
+      "}\n";
+  Lowered r = lower(src, NULL);
+  const Kernel *k = kernel0(&r);
+  CHECK(k && k->shape == KS_PHASED && k->phased && k->phased->nstages == 5);
+  if (k && k->phased && k->phased->nstages == 5) {
+    const PhasedRegion *ph = k->phased;
+    CHECK(ph->worker == 0);
+    CHECK(ph->stages[0].narrow && !ph->stages[1].narrow && !ph->stages[2].narrow && ph->stages[3].narrow);
+    CHECK(ph->stages[4].narrow); /* 64, 62, ..., 2: 32 iterations */
+    const ForLoop *L = ph->stages[1].k->tasks->inner->loop;
+    CHECK(L->trip_is_const && L->trip_value == 33);
+    CHECK(!ph->stages[2].k->tasks->inner->loop->trip_is_const);
+  }
+  CHECK(r.out.cu && strstr(r.out.cu, "gt_mode == GTRT_PHASE_WARPS") && strstr(r.out.cu, "gtrt_task_sync<32>()"));
+  CHECK(r.out.cu && strstr(r.out.cu, "gt_narrow[] = {1, 0, 0, 1, 1}"));
+  lowered_free(&r);
+
+  /* no narrow stage: no warp loop */
+  r = lower(HEAT, NULL);
+  CHECK(r.out.cu && !strstr(r.out.cu, "GTRT_PHASE_WARPS") && strstr(r.out.cu, "NULL, 0, &gt_q, &gt_ph"));
+  lowered_free(&r);
+}
+
 int main(void) {
   test_wavefront_defaults();
   test_options();
   test_inspector_and_negative();
   test_other_forms();
   test_phased();
+  test_narrow();
   return unit_result();
 }
