@@ -40,7 +40,8 @@ void cg_task_box(StrBuf *sb, const Kernel *k, const char *indent);
 /* Host code: `gt_lb<l>`, `gt_st<l>`, `gt_n<l>` (trip count) of each of k's loops (emit_host.c). */
 void cg_loop_bounds(StrBuf *sb, const Kernel *k, const char *indent);
 void cg_task_decode(StrBuf *sb, const Kernel *k, const char *t, const char *indent);
-void cg_task_run(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts);
+/* w: the worker width in the generated code ("W", or "32" for a warp of a block worker). */
+void cg_task_run(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts, const char *w);
 void cg_task_report_deps(StrBuf *sb, const TaskRegion *tr, const char *report, const char *indent);
 /* Phased task regions (KS_PHASED, emit_phases.c): the megakernel and stub in
  * the .gt.cu, and the host walk that records the plan before the stub call. */

@@ -65,7 +65,8 @@ static char *list_text(void (*f)(StrBuf *, const Kernel *), const Kernel *k) {
   return s;
 }
 
-static void emit_stage_case(StrBuf *sb, const Program *p, const Kernel *k, int si, const CgOptions *opts) {
+static void emit_stage_case(StrBuf *sb, const Program *p, const Kernel *k, int si, const CgOptions *opts,
+                            const char *w) {
   const PhasedRegion *ph = ph_of(k);
   const Kernel *sk = ph->stages[si].k;
   sb_printf(sb, "      case %d: { /* the task at %s:%d */\n", si, p->tu->file->path, sk->loc.line);
@@ -91,36 +92,69 @@ static void emit_stage_case(StrBuf *sb, const Program *p, const Kernel *k, int s
     sb_puts(sb, "        (void)gt_total;\n");
     cg_task_decode(sb, sk, "gt_local", "        ");
   }
-  cg_task_run(sb, p, sk, opts);
+  cg_task_run(sb, p, sk, opts, w);
   sb_puts(sb, "        break;\n      }\n");
 }
 
-static void emit_megakernel(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts) {
+/* One worker's task loop of a phase, with workers of width w ("W", or "32":
+ * the warps of a block worker); only narrow stages when narrow_only. */
+static void emit_task_loop(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts, const char *w,
+                           bool narrow_only) {
   const PhasedRegion *ph = ph_of(k);
-  char *params = list_text(cg_kernel_params, k);
-  sb_printf(sb, "template <int W>\n__global__ void __launch_bounds__(%d) %s_kernel(%s%sgtrt_taskq gt_q, gtrt_phases gt_ph) {\n",
-            k->block, k->name, params, *params ? ", " : "");
-  free(params);
-  cg_kernel_locals(sb, k);
-  sb_puts(sb, "  const long long gt_lane = gtrt_task_lane<W>(), gt_width = gtrt_task_width<W>();\n"
-              "  (void)gt_width;\n"
-              "  for (unsigned gt_p = 0; gt_p < gt_ph.nphases; gt_p++) {\n"
-              "    if (!gtrt_phase_begin<W>(gt_q, gt_ph, gt_p)) continue;\n"
-              "    unsigned gt_t;\n"
-              "    while (gtrt_task_next<W>(gt_q, gt_t)) {\n"
-              "      const unsigned gt_i = gtrt_phase_inst(gt_ph, gt_t);\n"
+  sb_printf(sb, "    while (gtrt_task_next<%s>(gt_q, gt_t)) {\n", w);
+  if (narrow_only) sb_puts(sb, "      const long long gt_lane = gtrt_task_lane<32>(), gt_width = 32;\n      (void)gt_width;\n");
+  sb_puts(sb, "      const unsigned gt_i = gtrt_phase_inst(gt_q, gt_ph, gt_t);\n"
               "      const unsigned gt_local = gt_t - gt_ph.inst_begin[gt_i];\n"
               "      (void)gt_local;\n");
   sb_printf(sb, "      const struct gt_snap_%s *gt_s = (const struct gt_snap_%s *)(gt_ph.snaps + (size_t)gt_i * gt_ph.snap_bytes);\n"
                 "      (void)gt_s;\n      switch (gt_ph.inst_stage[gt_i]) {\n",
             k->name, k->name);
-  for (int s = 0; s < ph->nstages; s++) emit_stage_case(sb, p, k, s, opts);
-  sb_puts(sb, "      default: break;\n      }\n"
-              "      gtrt_task_publish<W>(gt_q);\n"
-              "      if (gt_lane == 0) gtrt_task_release_csr(gt_q, gt_t);\n"
-              "      gtrt_task_done<W>(gt_q, gt_t);\n"
-              "    }\n"
-              "    if (!gtrt_phase_end<W>(gt_q)) return;\n"
+  for (int s = 0; s < ph->nstages; s++)
+    if (!narrow_only || ph->stages[s].narrow) emit_stage_case(sb, p, k, s, opts, w);
+  sb_printf(sb, "      default: break;\n      }\n"
+                "      gtrt_task_publish<%s>(gt_q);\n"
+                "      if (gt_lane == 0) gtrt_task_release_csr(gt_q, gt_t);\n"
+                "      gtrt_task_done<%s>(gt_q, gt_t);\n"
+                "    }\n",
+            w, w);
+}
+
+/* Block workers run phases of narrow stages one task per warp. */
+static bool warp_phases(const PhasedRegion *ph) {
+  if (ph->worker != 0) return false;
+  for (int s = 0; s < ph->nstages; s++)
+    if (ph->stages[s].narrow) return true;
+  return false;
+}
+
+/* Blocks per SM the megakernel is compiled for: 4 of 256 threads caps it
+ * at 64 registers, so task bodies that need many registers do not leave
+ * most of the GPU idle (every worker stays resident for the whole region). */
+enum { PHASED_MIN_BLOCKS = 4 };
+
+static void emit_megakernel(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts) {
+  const PhasedRegion *ph = ph_of(k);
+  char *params = list_text(cg_kernel_params, k);
+  sb_printf(sb, "template <int W>\n__global__ void __launch_bounds__(%d, %d) %s_kernel(%s%sgtrt_taskq gt_q, gtrt_phases gt_ph) {\n",
+            k->block, PHASED_MIN_BLOCKS, k->name, params, *params ? ", " : "");
+  free(params);
+  cg_kernel_locals(sb, k);
+  sb_puts(sb, "  const long long gt_lane = gtrt_task_lane<W>(), gt_width = gtrt_task_width<W>();\n"
+              "  (void)gt_width;\n"
+              "  for (unsigned gt_p = 0; gt_p < gt_ph.nphases; gt_p++) {\n"
+              "    const int gt_mode = gtrt_phase_begin<W>(gt_q, gt_ph, gt_p);\n"
+              "    if (gt_mode == GTRT_PHASE_SKIP) continue;\n"
+              "    unsigned gt_t;\n");
+  if (warp_phases(ph)) {
+    sb_puts(sb, "    if (gt_mode == GTRT_PHASE_WARPS) { /* tasks that need only a warp */\n");
+    emit_task_loop(sb, p, k, opts, "32", true);
+    sb_puts(sb, "    } else {\n");
+    emit_task_loop(sb, p, k, opts, "W", false);
+    sb_puts(sb, "    }\n");
+  } else {
+    emit_task_loop(sb, p, k, opts, "W", false);
+  }
+  sb_puts(sb, "    if (!gtrt_phase_end<W>(gt_q)) return;\n"
               "  }\n}\n\n");
 }
 
@@ -132,7 +166,16 @@ static void emit_stub(StrBuf *sb, const Kernel *k) {
   sb_puts(sb, ") {\n");
   cg_stub_prologue(sb, k, "1");
   sb_puts(sb, "  (void)gt_grid;\n  gtrt_taskq gt_q;\n  gtrt_phases gt_ph;\n");
-  sb_printf(sb, "  if (gtrt_plan_finish(gt_site, gt_plan, %d, &gt_q, &gt_ph) != GTRT_OK) gtrt_fatal();\n", ph->queue);
+  if (warp_phases(ph)) {
+    sb_puts(sb, "  static const unsigned char gt_narrow[] = {");
+    for (int s = 0; s < ph->nstages; s++) sb_printf(sb, "%s%d", s ? ", " : "", ph->stages[s].narrow ? 1 : 0);
+    sb_printf(sb, "}; /* task types that need only a warp */\n"
+                  "  if (gtrt_plan_finish(gt_site, gt_plan, %d, gt_narrow, %d, &gt_q, &gt_ph) != GTRT_OK) gtrt_fatal();\n",
+              ph->queue, ph->nstages);
+  } else {
+    sb_printf(sb, "  if (gtrt_plan_finish(gt_site, gt_plan, %d, NULL, 0, &gt_q, &gt_ph) != GTRT_OK) gtrt_fatal();\n",
+              ph->queue);
+  }
   sb_puts(sb, "  if (gt_q.ntasks == 0) return;\n");
   sb_printf(sb, "  const unsigned gt_tgrid = gtrt_task_grid(gt_site, (const void *)%s_kernel<%d>, %d, %d, gt_ph.max_phase);\n",
             k->name, w, k->block, w ? w : k->block);
@@ -164,6 +207,13 @@ static void emit_note(StrBuf *sb, const Program *p, const Kernel *k) {
   }
   sb_printf(sb, "/* gtcc: note: workers of %s; phases end at taskwait / taskgroup, with a grid barrier */\n",
             ph->worker == 1 ? "one thread" : ph->worker == 32 ? "one warp" : "one block");
+  if (warp_phases(ph)) {
+    sb_puts(sb, "/* gtcc: note: task types");
+    for (int s = 0; s < ph->nstages; s++)
+      if (ph->stages[s].narrow) sb_printf(sb, " %d", s);
+    sb_puts(sb, " need only a warp (no parallel loop, or one of at most 32 iterations): a phase of only such "
+                "tasks runs one task per warp */\n");
+  }
 }
 
 void cg_emit_phases(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts) {

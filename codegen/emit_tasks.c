@@ -94,7 +94,7 @@ static void emit_ivs(StrBuf *sb, const Kernel *k, const char *indent) {
 
 /* The task body; a parallel loop at its top level becomes a loop strided
  * over the worker's threads, followed by a worker barrier. */
-static void emit_body(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts) {
+static void emit_body(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts, const char *w) {
   const Stmt *b = k->body, *in = k->tasks->inner;
   if (!opts->no_line_directives) cg_line_directive(sb, p->tu, b->loc.line);
   if (!in) {
@@ -111,13 +111,13 @@ static void emit_body(StrBuf *sb, const Program *p, const Kernel *k, const CgOpt
   sb_printf(sb, "  %s %s = (%s)(gt_ilb + gt_x * gt_ist);\n", L->iv->type, L->iv->name, L->iv->type);
   if (!opts->no_line_directives) cg_line_directive(sb, p->tu, in->kids[0]->loc.line);
   cg_copy_source(sb, p->tu, in->kids[0]->begin, in->kids[0]->end);
-  sb_puts(sb, "\n  }\n  gtrt_task_sync<W>();\n}\n");
+  sb_printf(sb, "\n  }\n  gtrt_task_sync<%s>();\n}\n", w);
   cg_copy_source(sb, p->tu, in->end, b->end);
   sb_putc(sb, '\n');
 }
 
 /* What one worker does with task (gt_k...). */
-void cg_task_run(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts) {
+void cg_task_run(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts, const char *w) {
   const TaskRegion *tr = k->tasks;
   int d = k->collapse;
   if (!tr->tiled) {
@@ -125,7 +125,7 @@ void cg_task_run(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions 
     if (!tr->inner) sb_puts(sb, "    if (gt_lane == 0) {\n");
     else sb_puts(sb, "    {\n");
     emit_ivs(sb, k, "    ");
-    emit_body(sb, p, k, opts);
+    emit_body(sb, p, k, opts, w);
     sb_puts(sb, "    }\n");
     return;
   }
@@ -136,7 +136,7 @@ void cg_task_run(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions 
     sb_puts(sb, "    if (gt_lane == 0)\n    for (long long gt_a = 0; gt_a < gt_h0; gt_a++) {\n"
                 "    const long long gt_c0 = gt_r0 + gt_a;\n");
     emit_ivs(sb, k, "    ");
-    emit_body(sb, p, k, opts);
+    emit_body(sb, p, k, opts, w);
     sb_puts(sb, "    }\n");
     return;
   }
@@ -149,9 +149,9 @@ void cg_task_run(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions 
               "        const long long gt_c0 = gt_r0 + gt_a, gt_c1 = gt_r1 + gt_b;\n");
   if (d == 3) sb_puts(sb, "        for (long long gt_c2 = gt_r2; gt_c2 < gt_r2 + gt_h2; gt_c2++) {\n");
   emit_ivs(sb, k, "        ");
-  emit_body(sb, p, k, opts);
+  emit_body(sb, p, k, opts, w);
   if (d == 3) sb_puts(sb, "        }\n");
-  sb_puts(sb, "      }\n      gtrt_task_sync<W>();\n    }\n");
+  sb_printf(sb, "      }\n      gtrt_task_sync<%s>();\n    }\n", w);
 }
 
 static void emit_init_kernel(StrBuf *sb, const Kernel *k) {
@@ -181,7 +181,7 @@ static void emit_megakernel(StrBuf *sb, const Program *p, const Kernel *k, const
   sb_puts(sb, "  const long long gt_lane = gtrt_task_lane<W>(), gt_width = gtrt_task_width<W>();\n"
               "  (void)gt_width;\n  unsigned gt_t;\n  while (gtrt_task_next<W>(gt_q, gt_t)) {\n");
   cg_task_decode(sb, k, "gt_t", "    ");
-  cg_task_run(sb, p, k, opts);
+  cg_task_run(sb, p, k, opts, "W");
   sb_puts(sb, "    gtrt_task_publish<W>(gt_q);\n    if (gt_lane == 0) {\n");
   if (tr->affine) td_emit_succ(sb, task_deps(tr), d, kvars, nvars, emit_release, &d);
   else sb_puts(sb, "      gtrt_task_release_csr(gt_q, gt_t);\n");

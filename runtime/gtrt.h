@@ -138,6 +138,9 @@ typedef struct gtrt_taskq {
   unsigned target;           /* done count at which the current run of workers ends: ntasks, or phase_end[p] */
   unsigned span;             /* shared ring positions the current run can fill: ntasks, or the phase's tasks */
   unsigned stat_next, stat_end, stat_stride; /* a phase whose tasks are all roots: this worker's next task, no queue */
+  unsigned inst_lo, inst_hi; /* the current phase's instances (gtrt_phase_inst searches only them) */
+  unsigned bar_seq;          /* grid barriers this block has passed (thread 0) */
+  int ring_used;             /* the current phase pushes into the shared ring: its barrier resets it */
   /* per-worker state (registers of the megakernel) */
   unsigned my_next;          /* task + 1 this worker made ready and runs next (0: none) */
   unsigned my_done;          /* tasks finished since the last flush */
@@ -220,9 +223,17 @@ gtrt_status gtrt_insp_finish(const gtrt_site *site, gtrt_insp *in, gtrt_taskq *q
  * in one device buffer, snapshots first at a cudaMalloc-aligned base: with
  * snap_bytes = sizeof the snapshot struct, snaps + i * snap_bytes can be
  * read as that struct in place. */
+/* One phase as the megakernel reads it at its start (two 16-byte loads). */
+typedef struct gtrt_phase_row {
+  unsigned task_lo, task_hi; /* its tasks: global ids task_lo .. task_hi-1 */
+  unsigned root_lo, root_hi; /* its roots: roots[root_lo .. root_hi) */
+  unsigned inst_lo, inst_hi; /* the instances holding its tasks: inst_begin[inst_lo] <= task_lo, task_hi <= inst_begin[inst_hi] */
+  unsigned warp;             /* 1: every task of a narrow stage: block workers run the phase one task per warp */
+  unsigned spare;
+} gtrt_phase_row;
+
 typedef struct gtrt_phases {
-  const unsigned *phase_end;  /* [nphases] tasks finished when phase p ends (cumulative, non-decreasing) */
-  const unsigned *root_off;   /* [nphases + 1] roots of phase p: roots[root_off[p] .. root_off[p+1]) */
+  const gtrt_phase_row *rows; /* [nphases] */
   const unsigned *roots;      /* ids of tasks with no predecessor, increasing */
   const unsigned *inst_begin; /* [ninst + 1] first task of each stage instance; inst_begin[ninst] = ntasks */
   const int *inst_stage;      /* [ninst] stage (task type) of each instance */
@@ -253,9 +264,11 @@ void gtrt_plan_barrier(gtrt_plan *pl);
 /* Builds the graph (per phase, RAW/WAR/WAW per address), sets q up for all
  * the plan's tasks (as gtrt_task_setup; policy as there) with the counts and
  * successor lists, uploads the phase and instance tables into *ph, and frees
- * pl (also on failure). q->ntasks == 0 (an empty plan): nothing to launch,
- * GTRT_OK. */
-gtrt_status gtrt_plan_finish(const gtrt_site *site, gtrt_plan *pl, int policy, gtrt_taskq *q, gtrt_phases *ph);
+ * pl (also on failure). narrow[s] (s < nstages; NULL: none): tasks of stage
+ * s need only a warp (gtrt_phase_row.warp). q->ntasks == 0 (an empty plan):
+ * nothing to launch, GTRT_OK. */
+gtrt_status gtrt_plan_finish(const gtrt_site *site, gtrt_plan *pl, int policy, const unsigned char *narrow,
+                             int nstages, gtrt_taskq *q, gtrt_phases *ph);
 
 /* ==== end of task megakernels ============================================== */
 

@@ -441,24 +441,51 @@ gtrt_status gtrt_insp_finish(const gtrt_site *site, gtrt_insp *in, gtrt_taskq *q
  * snapshots first (cudaMalloc alignment, so a snapshot struct may be read
  * in place), then 32-bit words. */
 typedef struct gtrt_ph_layout {
-  size_t snaps, phase_end, root_off, roots, inst_begin, inst_stage, bytes;
+  size_t snaps, rows, roots, inst_begin, inst_stage, bytes;
 } gtrt_ph_layout;
 
 static gtrt_ph_layout gtrt_ph_lay(const gtrt_plan *pl, const gtrt_plan_graph *pg) {
   gtrt_ph_layout l;
   l.snaps = 0;
-  l.phase_end = (pl->ninst * pl->snap_bytes + 15) & ~(size_t)15;
-  l.root_off = l.phase_end + (size_t)pg->nphases * 4;
-  l.roots = l.root_off + ((size_t)pg->nphases + 1) * 4;
+  l.rows = (pl->ninst * pl->snap_bytes + 15) & ~(size_t)15;
+  l.roots = l.rows + (size_t)pg->nphases * sizeof(gtrt_phase_row);
   l.inst_begin = l.roots + (size_t)pg->g.nroots * 4;
   l.inst_stage = l.inst_begin + (pl->ninst + 1) * 4;
   l.bytes = l.inst_stage + pl->ninst * 4;
   return l;
 }
 
+/* The phase rows: task and root ranges, the instances holding each phase's
+ * tasks (one sweep: both ends only move forward) and the warp flag. */
+static void gtrt_ph_rows(const gtrt_plan *pl, const gtrt_plan_graph *pg, const unsigned char *narrow, int nstages,
+                         gtrt_phase_row *rows) {
+  size_t lo_i = 0, hi_i = 0;
+  for (unsigned p = 0, lo = 0; p < pg->nphases; lo = pg->phase_end[p++]) {
+    unsigned hi = pg->phase_end[p];
+    while (lo_i + 1 < pl->ninst && pl->inst_begin[lo_i + 1] <= lo)
+      lo_i++;
+    if (hi_i < lo_i)
+      hi_i = lo_i;
+    while (hi_i < pl->ninst && pl->inst_begin[hi_i] < hi)
+      hi_i++;
+    gtrt_phase_row *r = &rows[p];
+    r->task_lo = lo, r->task_hi = hi;
+    r->root_lo = pg->root_off[p], r->root_hi = pg->root_off[p + 1];
+    r->inst_lo = (unsigned)lo_i, r->inst_hi = (unsigned)(hi_i > lo_i ? hi_i : lo_i + 1);
+    int warp = narrow && hi > lo;
+    for (size_t i = lo_i; warp && i < hi_i; i++) {
+      int s = pl->inst_stage[i];
+      if (pl->inst_begin[i + 1] > pl->inst_begin[i] && (s < 0 || s >= nstages || !narrow[s]))
+        warp = 0;
+    }
+    r->warp = (unsigned)warp;
+    r->spare = 0;
+  }
+}
+
 /* Phase and instance tables into gtrt_tq.phases, described by *ph. */
 static gtrt_status gtrt_tq_upload_phases(const gtrt_site *site, const gtrt_plan *pl, const gtrt_plan_graph *pg,
-                                         gtrt_phases *ph) {
+                                         const unsigned char *narrow, int nstages, gtrt_phases *ph) {
   gtrt_ph_layout l = gtrt_ph_lay(pl, pg);
   gtrt_status st = gtrt_tq_reserve(site, &gtrt_tq.phases, l.bytes, "task phase tables");
   if (st != GTRT_OK)
@@ -469,8 +496,7 @@ static gtrt_status gtrt_tq_upload_phases(const gtrt_site *site, const gtrt_plan 
                        gtrt_site_what(site), l.bytes);
   if (pl->snap_bytes)
     memcpy(img + l.snaps, pl->snaps, pl->ninst * pl->snap_bytes);
-  memcpy(img + l.phase_end, pg->phase_end, (size_t)pg->nphases * 4);
-  memcpy(img + l.root_off, pg->root_off, ((size_t)pg->nphases + 1) * 4);
+  gtrt_ph_rows(pl, pg, narrow, nstages, (gtrt_phase_row *)(img + l.rows));
   memcpy(img + l.roots, pg->roots, (size_t)pg->g.nroots * 4);
   memcpy(img + l.inst_begin, pl->inst_begin, (pl->ninst + 1) * 4);
   memcpy(img + l.inst_stage, pl->inst_stage, pl->ninst * 4);
@@ -478,8 +504,7 @@ static gtrt_status gtrt_tq_upload_phases(const gtrt_site *site, const gtrt_plan 
   free(img);
   const char *d = gtrt_tq.phases.p;
   ph->snaps = (const unsigned char *)d + l.snaps;
-  ph->phase_end = (const unsigned *)(d + l.phase_end);
-  ph->root_off = (const unsigned *)(d + l.root_off);
+  ph->rows = (const gtrt_phase_row *)(d + l.rows);
   ph->roots = (const unsigned *)(d + l.roots);
   ph->inst_begin = (const unsigned *)(d + l.inst_begin);
   ph->inst_stage = (const int *)(d + l.inst_stage);
@@ -493,7 +518,8 @@ static gtrt_status gtrt_tq_upload_phases(const gtrt_site *site, const gtrt_plan 
   return st;
 }
 
-gtrt_status gtrt_plan_finish(const gtrt_site *site, gtrt_plan *pl, int policy, gtrt_taskq *q, gtrt_phases *ph) {
+gtrt_status gtrt_plan_finish(const gtrt_site *site, gtrt_plan *pl, int policy, const unsigned char *narrow,
+                             int nstages, gtrt_taskq *q, gtrt_phases *ph) {
   memset(q, 0, sizeof *q);
   memset(ph, 0, sizeof *ph);
   gtrt_plan_graph pg;
@@ -505,7 +531,7 @@ gtrt_status gtrt_plan_finish(const gtrt_site *site, gtrt_plan *pl, int policy, g
       st = gtrt_tq_upload_graph(site, &pg.g, q);
     }
     if (st == GTRT_OK)
-      st = gtrt_tq_upload_phases(site, pl, &pg, ph);
+      st = gtrt_tq_upload_phases(site, pl, &pg, narrow, nstages, ph);
   }
   gtrt_plan_graph_free(&pg);
   gtrt_plan_free(pl);

@@ -56,12 +56,16 @@
  * entry was taken (its task is done), so the last arriver may reset the
  * shared ring to positions 0: each phase uses the slots from 0 again and
  * positions never outgrow 32 bits. Ordering: a block's writes meet at
- * __syncthreads, thread 0 fences and adds its arrival (release); the last
- * arriver fences after seeing all arrivals (acquire), resets, fences and
- * bumps the generation (release); the others see the new generation and
- * fence (acquire) before __syncthreads: cooperative groups' grid sync. The
+ * __syncthreads, thread 0 fences and adds its arrival (release); after a
+ * phase that used the ring, the last arriver fences after seeing all
+ * arrivals (acquire), resets, fences and bumps the generation (release),
+ * and the others see the new generation; after any other phase every block
+ * waits until the arrival count holds all blocks. Either way the waiter
+ * fences (acquire) before __syncthreads: cooperative groups' grid sync. The
  * previous phase's writes, ring resets and slot clears thus happen before
- * any push or pop of the next phase. */
+ * any push or pop of the next phase. A phase without edges (a static
+ * share) never touches the ring, and its tasks need no release fence: the
+ * barrier publishes their writes. */
 #ifndef GTRT_TASK_CUH
 #define GTRT_TASK_CUH
 
@@ -464,9 +468,8 @@ template <int W> __device__ __forceinline__ bool gtrt_task_next(gtrt_taskq &q, u
  * writes become visible GPU-wide before lane 0 releases the successors
  * (worker barrier, then one release fence by lane 0). */
 template <int W> __device__ __forceinline__ void gtrt_task_publish(gtrt_taskq &q) {
-  (void)q;
   gtrt_task_sync<W>();
-  if (gtrt_task_lane<W>() == 0)
+  if (gtrt_task_lane<W>() == 0 && !q.stat_end) /* a static share has no successors: the grid barrier publishes */
     gtrt_tq_fence();
 }
 
@@ -485,6 +488,8 @@ __device__ __forceinline__ void gtrt_task_release(gtrt_taskq &q, unsigned s) {
 
 /* Graph mode (inspector): lane 0 releases t's successors from the CSR. */
 __device__ __forceinline__ void gtrt_task_release_csr(gtrt_taskq &q, unsigned t) {
+  if (q.stat_end) /* a static share: no task of the phase has a predecessor */
+    return;
   for (unsigned i = q.csr_off[t], e = q.csr_off[t + 1]; i < e; i++)
     gtrt_task_release(q, q.csr_succ[i]);
 }
@@ -512,11 +517,12 @@ __device__ __forceinline__ void gtrt_task_init_count(gtrt_taskq &q, unsigned t, 
 
 /* ---- phased regions (gtrt_plan_finish) ---------------------------------------------- */
 
-/* Stage instance holding global task id t: the i with inst_begin[i] <= t <
- * inst_begin[i + 1] (instances with no tasks have equal begins; the
- * largest i with inst_begin[i] <= t is the one that holds t). */
-__device__ __forceinline__ unsigned gtrt_phase_inst(const gtrt_phases &ph, unsigned t) {
-  unsigned lo = 0, hi = ph.ninst; /* inst_begin[lo] <= t < inst_begin[hi] = ntasks */
+/* Stage instance holding global task id t of the current phase: the i in
+ * [q.inst_lo, q.inst_hi) with inst_begin[i] <= t < inst_begin[i + 1]
+ * (instances with no tasks have equal begins; the largest such i holds t).
+ * Usually the phase has one instance: no load at all. */
+__device__ __forceinline__ unsigned gtrt_phase_inst(const gtrt_taskq &q, const gtrt_phases &ph, unsigned t) {
+  unsigned lo = q.inst_lo, hi = q.inst_hi; /* inst_begin[lo] <= t < inst_begin[hi] */
   while (hi - lo > 1) {
     unsigned mid = lo + (hi - lo) / 2;
     if (__ldg(ph.inst_begin + mid) <= t)
@@ -527,82 +533,98 @@ __device__ __forceinline__ unsigned gtrt_phase_inst(const gtrt_phases &ph, unsig
   return lo;
 }
 
-/* Called by every thread of the grid. false (in every thread): phase p has
- * no tasks, skip it (no barrier either). Otherwise the workers' run ends
- * with the phase, and the grid pushes the phase's roots: root j by thread
+/* How a phase runs (gtrt_phase_begin). */
+enum { GTRT_PHASE_SKIP = 0, GTRT_PHASE_RUN = 1, GTRT_PHASE_WARPS = 2 };
+
+/* Called by every thread of the grid. GTRT_PHASE_SKIP (in every thread):
+ * phase p has no tasks, skip it (no barrier either). Otherwise the workers'
+ * run ends with the phase. With block workers and a phase marked warp (all
+ * its tasks need only a warp), each warp is a worker: GTRT_PHASE_WARPS, the
+ * generated code runs the phase with W = 32 (each warp's lane 0 keeps its
+ * own queue state, as warp workers do). A phase without edges is a static
+ * share: workers take its tasks in turn, as a kernel's blocks would, with
+ * no queue. Otherwise the grid pushes the phase's roots: root j by thread
  * j / gridDim.x of block j % gridDim.x, so a few roots still reach every
  * block's own queue (BLOCK policy). Workers may pop at once: the counters
  * were uploaded before launch and a root is nobody's successor. */
-template <int W> __device__ __forceinline__ bool gtrt_phase_begin(gtrt_taskq &q, const gtrt_phases &ph, unsigned p) {
-  unsigned lo = p ? __ldg(ph.phase_end + p - 1) : 0u, hi = __ldg(ph.phase_end + p);
+template <int W> __device__ __forceinline__ int gtrt_phase_begin(gtrt_taskq &q, const gtrt_phases &ph, unsigned p) {
+  const uint4 *row = (const uint4 *)(ph.rows + p);
+  const uint4 a = __ldg(row), b = __ldg(row + 1); /* task_lo, task_hi, root_lo, root_hi; inst_lo, inst_hi, warp */
+  const unsigned lo = a.x, hi = a.y;
   if (hi == lo)
-    return false;
+    return GTRT_PHASE_SKIP;
   q.target = hi;
   q.span = hi - lo;
-  unsigned end = __ldg(ph.root_off + p + 1), stride = gridDim.x * blockDim.x;
-  if (end - __ldg(ph.root_off + p) == hi - lo) {
-    /* every task is a root (no edge in the phase): workers take tasks in
-     * turn, as a kernel's blocks would; the barrier at the end orders it */
+  q.inst_lo = b.x;
+  q.inst_hi = b.y;
+  q.ring_used = 0;
+  const unsigned threads = gridDim.x * blockDim.x;
+  const int mode = W == 0 && b.z ? GTRT_PHASE_WARPS : GTRT_PHASE_RUN;
+  if (a.w - a.z == hi - lo) {
     unsigned id, n;
-    if constexpr (W == 1) {
-      id = blockIdx.x * blockDim.x + threadIdx.x, n = stride;
-    } else if constexpr (W == 32) {
-      id = (blockIdx.x * blockDim.x + threadIdx.x) >> 5, n = stride >> 5;
+    if (W == 1) {
+      id = blockIdx.x * blockDim.x + threadIdx.x, n = threads;
+    } else if (W == 32 || mode == GTRT_PHASE_WARPS) {
+      id = (blockIdx.x * blockDim.x + threadIdx.x) >> 5, n = threads >> 5;
     } else {
       id = blockIdx.x, n = gridDim.x;
     }
     q.stat_next = lo + id;
     q.stat_end = hi;
     q.stat_stride = n;
-    return true;
+    return mode;
   }
-  for (unsigned i = __ldg(ph.root_off + p) + threadIdx.x * gridDim.x + blockIdx.x; i < end; i += stride)
+  q.ring_used = q.policy == GTRT_TQ_SHARED;
+  for (unsigned i = a.z + threadIdx.x * gridDim.x + blockIdx.x; i < a.w; i += threads)
     gtrt_tq_push(q, __ldg(ph.roots + i));
   if (q.prof) /* pushes of lanes other than lane 0 count CAS retries too */
     gtrt_tq_flush(q, gtrt_tq_now());
-  return true;
+  return mode;
 }
 
 /* Thread 0 of each block, after the block's __syncthreads: the grid
- * barrier (ordering: header comment). The last arriver resets the arrival
- * count and the shared ring. Waiters watch the status and the watchdog (no
+ * barrier (ordering: header comment). Arrivals only grow: barrier number
+ * q.bar_seq is complete when the count reaches (q.bar_seq + 1) * gridDim.x
+ * (mod 2^32), so nobody resets it. After a phase that used the shared ring,
+ * the last arriver resets the ring and then bumps the generation, which the
+ * others wait for instead. Waiters watch the status and the watchdog (no
  * change of the done counter for q.timeout_ns: blocks still in the phase
  * may be running long tasks). false: the region is stopped. */
 __device__ __forceinline__ bool gtrt_tq_grid_barrier(gtrt_taskq &q) {
   unsigned *arrive = q.ctl + GTRT_TQ_BAR_ARRIVE, *gen = q.ctl + GTRT_TQ_BAR_GEN;
-  unsigned g = gtrt_tq_ld(gen);
+  const unsigned target = (q.bar_seq + 1u) * gridDim.x;
+  q.bar_seq++;
+  const unsigned g = gtrt_tq_ld(gen);
   gtrt_tq_fence(); /* release of the block's writes; the read of gen stays before the arrival */
-  if (atomicAdd(arrive, 1u) == gridDim.x - 1u) {
+  const unsigned mine = atomicAdd(arrive, 1u) + 1u;
+  if (q.ring_used && mine == target) {
     gtrt_tq_fence(); /* acquire of every block's arrival */
-    atomicExch(arrive, 0u);
-    if (q.policy == GTRT_TQ_SHARED) {
-      atomicExch(q.ctl + GTRT_TQ_HEAD(0), 0u);
-      atomicExch(q.ctl + GTRT_TQ_TAIL(0), 0u);
-    }
+    atomicExch(q.ctl + GTRT_TQ_HEAD(0), 0u);
+    atomicExch(q.ctl + GTRT_TQ_TAIL(0), 0u);
     gtrt_tq_fence();
     atomicAdd(gen, 1u);
-  } else {
-    unsigned n = 0, seen = gtrt_tq_ld(q.ctl + GTRT_TQ_DONE);
-    unsigned long long since = gtrt_tq_now();
-    while (gtrt_tq_ld(gen) == g) {
-      if (gtrt_tq_stopped(q))
-        return false;
-      if ((++n & 127u) == 0 && q.timeout_ns) {
-        unsigned d = gtrt_tq_ld(q.ctl + GTRT_TQ_DONE);
-        unsigned long long now = gtrt_tq_now();
-        if (d != seen) {
-          seen = d;
-          since = now;
-        } else if (now - since > q.timeout_ns) {
-          gtrt_tq_stop(q, GTRT_ERR_TIMEOUT);
-          return false;
-        }
-      }
-      if (n > 16)
-        __nanosleep(n < 256 ? 32 : 256);
-    }
-    gtrt_tq_fence(); /* acquire of the last arriver's release */
+    return !gtrt_tq_stopped(q);
   }
+  unsigned n = 0, seen = gtrt_tq_ld(q.ctl + GTRT_TQ_DONE);
+  unsigned long long since = gtrt_tq_now();
+  while (q.ring_used ? gtrt_tq_ld(gen) == g : (int)(gtrt_tq_ld(arrive) - target) < 0) {
+    if (gtrt_tq_stopped(q))
+      return false;
+    if ((++n & 127u) == 0 && q.timeout_ns) {
+      unsigned d = gtrt_tq_ld(q.ctl + GTRT_TQ_DONE);
+      unsigned long long now = gtrt_tq_now();
+      if (d != seen) {
+        seen = d;
+        since = now;
+      } else if (now - since > q.timeout_ns) {
+        gtrt_tq_stop(q, GTRT_ERR_TIMEOUT);
+        return false;
+      }
+    }
+    if (n > 64)
+      __nanosleep(n < 1024 ? 32 : 256);
+  }
+  gtrt_tq_fence(); /* acquire of the other blocks' releases (or of the last arriver's) */
   return !gtrt_tq_stopped(q);
 }
 

@@ -493,43 +493,57 @@ __host__ __device__ static unsigned ph_mix(int s, unsigned x, unsigned i, unsign
 }
 
 /* spin (watchdog test): task type 2 of step 1 waits while *spin != 0. */
+/* One task of the phase kernel, run by a worker of V threads. */
+template <int V>
+__device__ void phase_task(unsigned *a, unsigned *b, unsigned *c, unsigned *runs, int n, const volatile int *spin,
+                           gtrt_taskq &gt_q, const gtrt_phases &gt_ph, unsigned gt_t) {
+  const long long gt_lane = gtrt_task_lane<V>(), gt_width = gtrt_task_width<V>();
+  const unsigned gt_i = gtrt_phase_inst(gt_q, gt_ph, gt_t);
+  const unsigned i = gt_t - gt_ph.inst_begin[gt_i];
+  const ph_snap *sn = (const ph_snap *)(gt_ph.snaps + (size_t)gt_i * gt_ph.snap_bytes);
+  switch (gt_ph.inst_stage[gt_i]) {
+  case 0:
+    for (long long k = gt_lane; k < PK; k += gt_width)
+      a[(size_t)i * PK + k] = ph_mix(sn->step, sn->x, i, (unsigned)k);
+    break;
+  case 1:
+    for (long long k = gt_lane; k < PK; k += gt_width) {
+      size_t j = (size_t)(i + 1 == (unsigned)n ? 0 : i + 1) * PK + (k + 1) % PK;
+      b[(size_t)i * PK + k] = b[(size_t)i * PK + k] * 3u + a[(size_t)i * PK + k] + a[j];
+    }
+    break;
+  case 2:
+    if (gt_lane == 0 && spin && sn->step == 1)
+      while (*spin != 0)
+        ;
+    if (gt_lane == 0)
+      c[sn->step] = b[0] + b[(size_t)n * PK - 1] + sn->x;
+    break;
+  }
+  if (gt_lane == 0)
+    atomicAdd(runs + gt_t, 1u);
+  gtrt_task_publish<V>(gt_q);
+  if (gt_lane == 0)
+    gtrt_task_release_csr(gt_q, gt_t);
+  gtrt_task_done<V>(gt_q, gt_t);
+}
+
+/* The megakernel of the phase tests, shaped as gtcc emits it: block
+ * workers run a phase marked warp one task per warp. */
 template <int W>
 __global__ void __launch_bounds__(256) phase_kernel(unsigned *a, unsigned *b, unsigned *c, unsigned *runs, int n,
                                                     const volatile int *spin, gtrt_taskq gt_q, gtrt_phases gt_ph) {
-  const long long gt_lane = gtrt_task_lane<W>(), gt_width = gtrt_task_width<W>();
   for (unsigned gt_p = 0; gt_p < gt_ph.nphases; gt_p++) {
-    if (!gtrt_phase_begin<W>(gt_q, gt_ph, gt_p))
+    const int gt_mode = gtrt_phase_begin<W>(gt_q, gt_ph, gt_p);
+    if (gt_mode == GTRT_PHASE_SKIP)
       continue;
     unsigned gt_t;
-    while (gtrt_task_next<W>(gt_q, gt_t)) {
-      const unsigned gt_i = gtrt_phase_inst(gt_ph, gt_t);
-      const unsigned i = gt_t - gt_ph.inst_begin[gt_i];
-      const ph_snap *sn = (const ph_snap *)(gt_ph.snaps + (size_t)gt_i * gt_ph.snap_bytes);
-      switch (gt_ph.inst_stage[gt_i]) {
-      case 0:
-        for (long long k = gt_lane; k < PK; k += gt_width)
-          a[(size_t)i * PK + k] = ph_mix(sn->step, sn->x, i, (unsigned)k);
-        break;
-      case 1:
-        for (long long k = gt_lane; k < PK; k += gt_width) {
-          size_t j = (size_t)(i + 1 == (unsigned)n ? 0 : i + 1) * PK + (k + 1) % PK;
-          b[(size_t)i * PK + k] = b[(size_t)i * PK + k] * 3u + a[(size_t)i * PK + k] + a[j];
-        }
-        break;
-      case 2:
-        if (gt_lane == 0 && spin && sn->step == 1)
-          while (*spin != 0)
-            ;
-        if (gt_lane == 0)
-          c[sn->step] = b[0] + b[(size_t)n * PK - 1] + sn->x;
-        break;
-      }
-      if (gt_lane == 0)
-        atomicAdd(runs + gt_t, 1u);
-      gtrt_task_publish<W>(gt_q);
-      if (gt_lane == 0)
-        gtrt_task_release_csr(gt_q, gt_t);
-      gtrt_task_done<W>(gt_q, gt_t);
+    if (gt_mode == GTRT_PHASE_WARPS) {
+      while (gtrt_task_next<32>(gt_q, gt_t))
+        phase_task<32>(a, b, c, runs, n, spin, gt_q, gt_ph, gt_t);
+    } else {
+      while (gtrt_task_next<W>(gt_q, gt_t))
+        phase_task<W>(a, b, c, runs, n, spin, gt_q, gt_ph, gt_t);
     }
     if (!gtrt_phase_end<W>(gt_q))
       return;
@@ -609,7 +623,9 @@ static gtrt_status phase_run(int steps, int n, bool waits, int policy, const ph_
   gtrt_taskq q;
   gtrt_phases ph;
   double t0 = gtrt_now_ms();
-  gtrt_status st = gtrt_plan_finish(&phase_site, pl, policy, &q, &ph);
+  /* stages 0 and 1 run on any width: independent phases of them go one task per warp with block workers */
+  static const unsigned char narrow[3] = {1, 1, 0};
+  gtrt_status st = gtrt_plan_finish(&phase_site, pl, policy, narrow, 3, &q, &ph);
   if (st != GTRT_OK)
     return why = gtrt_last_error(), st;
   double t1 = gtrt_now_ms();
@@ -679,13 +695,13 @@ static void phase_edges() {
   gtrt_plan_barrier(pl);
   gtrt_plan_stage(pl, 0, 0, &sn, 1);
   gtrt_plan_barrier(pl);
-  gtrt_status st = gtrt_plan_finish(&phase_site, pl, GTRT_TQ_SHARED, &q, &ph);
+  gtrt_status st = gtrt_plan_finish(&phase_site, pl, GTRT_TQ_SHARED, nullptr, 0, &q, &ph);
   check(st == GTRT_OK && q.ntasks == 0, "phases: empty plan: " + std::string(gtrt_last_error()));
   pl = gtrt_plan_new(&phase_site, 0);
   gtrt_plan_stage(pl, 0, 2, nullptr, 0);
   gtrt_plan_access(pl, 1, &q, 1);
   gtrt_plan_access(pl, 0, &q, 1);
-  st = gtrt_plan_finish(&phase_site, pl, GTRT_TQ_SHARED, &q, &ph);
+  st = gtrt_plan_finish(&phase_site, pl, GTRT_TQ_SHARED, nullptr, 0, &q, &ph);
   std::string msg = gtrt_last_error();
   check(st == GTRT_ERR_ARG && q.ntasks == 0 &&
             has(msg, "task_engine.cu:3: error: task plan of the 'omp single (phased tasks)' region: tasks reported out of order"),
