@@ -89,73 +89,78 @@ void gtrt_task_graph_free(gtrt_task_graph *g) {
 
 /* ---- per-address state: open-addressing hash table ----------------------------- */
 
-/* The state of one address lives in its hash slot, so a lookup touches one
- * cache line. Task fields hold task + 1, 0 for none. */
+/* States lie in first-use order, which follows the tasks, so replaying
+ * neighbouring tasks touches neighbouring states; the hash slots are just
+ * indexes (small and dense). Task fields hold task + 1, 0 for none. */
 typedef struct gtrt_addr_state {
   uintptr_t addr;
-  unsigned phase;   /* phase + 1 that writer and readers belong to; 0: empty slot */
-  unsigned seen;    /* task whose items are being merged */
+  unsigned seen;    /* the last task that named it; below the phase's first task: a state left by
+                       an earlier phase, untouched for this one */
   unsigned writer;  /* last out/inout task */
   unsigned readers; /* `in` tasks since that write: list head in the reader pool */
   int writes;       /* task `seen` writes this address */
 } gtrt_addr_state;
 
 typedef struct gtrt_addr_table {
-  gtrt_addr_state *v; /* [mask + 1] slots */
-  size_t n, mask;     /* addresses; slots - 1 (slots: a power of two) */
+  gtrt_addr_state *v;
+  size_t n, cap;
+  unsigned *slot;     /* [mask + 1]: index + 1 into v, 0 = empty */
+  size_t mask;        /* slots - 1 (slots: a power of two, at least twice n) */
 } gtrt_addr_table;
 
+/* Slot of a: the 64-byte block is hashed, the 4-byte word within it is
+ * kept, so the elements of one array lie in neighbouring slots and a walk
+ * over them stays within a few cache lines of the slot table. */
 static size_t gtrt_addr_hash(uintptr_t a) {
-  unsigned long long x = (unsigned long long)a;
+  unsigned long long x = (unsigned long long)a >> 6;
   x ^= x >> 33;
   x *= 0xff51afd7ed558ccdULL;
   x ^= x >> 33;
-  return (size_t)x;
+  return (size_t)(x << 4 | (a >> 2 & 15));
 }
 
-/* Room for k more addresses at load <= 1/2 (moves the states); 0 when out
- * of memory. */
-static int gtrt_addr_reserve(gtrt_addr_table *t, size_t k) {
-  size_t slots = t->v ? t->mask + 1 : 0, ns = slots ? slots : 256;
+/* Room for k more addresses (states do not move while a task is replayed);
+ * 0, or the size of the allocation that failed. */
+static size_t gtrt_addr_reserve(gtrt_addr_table *t, size_t k) {
+  if (t->n + k > t->cap) {
+    size_t c = t->cap ? 2 * t->cap : 256;
+    while (c < t->n + k)
+      c *= 2;
+    gtrt_addr_state *v = realloc(t->v, c * sizeof *v);
+    if (!v)
+      return c * sizeof *v;
+    t->v = v;
+    t->cap = c;
+  }
+  size_t slots = t->slot ? t->mask + 1 : 0, ns = slots ? slots : 512;
   if (2 * (t->n + k) <= slots)
-    return 1;
+    return 0;
   while (2 * (t->n + k) > ns)
     ns *= 2;
-  gtrt_addr_state *v = calloc(ns, sizeof *v);
-  if (!v)
-    return 0;
-  for (size_t i = 0; i < slots; i++)
-    if (t->v[i].phase) {
-      size_t h = gtrt_addr_hash(t->v[i].addr) & (ns - 1);
-      while (v[h].phase)
-        h = (h + 1) & (ns - 1);
-      v[h] = t->v[i];
-    }
-  free(t->v);
-  t->v = v;
+  unsigned *slot = calloc(ns, sizeof *slot);
+  if (!slot)
+    return ns * sizeof *slot;
+  for (size_t i = 0; i < t->n; i++) {
+    size_t h = gtrt_addr_hash(t->v[i].addr) & (ns - 1);
+    while (slot[h])
+      h = (h + 1) & (ns - 1);
+    slot[h] = (unsigned)i + 1;
+  }
+  free(t->slot);
+  t->slot = slot;
   t->mask = ns - 1;
-  return 1;
+  return 0;
 }
 
-/* addr's state in phase (+ 1), created on first use (room reserved); a
- * state left by an earlier phase counts as untouched, so no edge joins two
- * phases. */
-static gtrt_addr_state *gtrt_addr_find(gtrt_addr_table *t, uintptr_t addr, unsigned phase) {
+/* addr's state, created on first use (room reserved). */
+static gtrt_addr_state *gtrt_addr_find(gtrt_addr_table *t, uintptr_t addr) {
   size_t h = gtrt_addr_hash(addr) & t->mask;
-  gtrt_addr_state *s = &t->v[h];
-  while (s->phase && s->addr != addr) {
-    h = (h + 1) & t->mask;
-    s = &t->v[h];
-  }
-  if (s->phase != phase) {
-    if (!s->phase) {
-      s->addr = addr;
-      t->n++;
-    }
-    s->phase = phase;
-    s->writer = 0;
-    s->readers = 0;
-  }
+  for (unsigned k; (k = t->slot[h]); h = (h + 1) & t->mask)
+    if (t->v[k - 1].addr == addr)
+      return &t->v[k - 1];
+  gtrt_addr_state *s = &t->v[t->n];
+  *s = (gtrt_addr_state){addr, 0, 0, 0, 0};
+  t->slot[h] = (unsigned)++t->n;
   return s;
 }
 
@@ -169,16 +174,22 @@ typedef struct gtrt_reader {
   unsigned next; /* index + 1 of the next older reader, 0 at the end */
 } gtrt_reader;
 
+/* Per task as a predecessor; one line serves the dedup and the count. */
+typedef struct gtrt_pred_src {
+  unsigned mark; /* t + 1 of the last edge from this task (dedup) */
+  unsigned nsucc;
+} gtrt_pred_src;
+
 struct gtrt_replay {
   gtrt_addr_table tab;
-  unsigned phase;             /* phase + 1 of the last items, 0 before any */
+  unsigned lo;                /* first task of the phase of the last items + 1, 0 before any */
   gtrt_reader *pool;
   unsigned npool, free;       /* entries used in this phase; free list (index + 1) */
   size_t cappool;
   unsigned *pred;             /* predecessors of each replayed task in turn */
   size_t npreds, cappred;
   int *npred;                 /* [captask]: how many of them (0 for tasks never replayed) */
-  unsigned *mark;             /* [captask]: t + 1 of the last edge from this task (dedup) */
+  gtrt_pred_src *src;         /* [captask]: by predecessor */
   size_t captask;
   gtrt_addr_state **cur;      /* addresses of the current task */
   size_t capcur;
@@ -190,10 +201,11 @@ void gtrt_replay_free(gtrt_replay *r) {
   if (!r)
     return;
   free(r->tab.v);
+  free(r->tab.slot);
   free(r->pool);
   free(r->pred);
   free(r->npred);
-  free(r->mark);
+  free(r->src);
   free(r->cur);
   free(r);
 }
@@ -214,12 +226,12 @@ static size_t gtrt_replay_tasks(gtrt_replay *r, size_t ntasks) {
   int *np = realloc(r->npred, c * sizeof *np);
   if (np)
     r->npred = np;
-  unsigned *mk = np ? realloc(r->mark, c * sizeof *mk) : NULL;
-  if (!mk)
+  gtrt_pred_src *ps = np ? realloc(r->src, c * sizeof *ps) : NULL;
+  if (!ps)
     return c * sizeof *np;
-  r->mark = mk;
+  r->src = ps;
   memset(np + r->captask, 0, (c - r->captask) * sizeof *np);
-  memset(mk + r->captask, 0, (c - r->captask) * sizeof *mk);
+  memset(ps + r->captask, 0, (c - r->captask) * sizeof *ps);
   r->captask = c;
   return 0;
 }
@@ -228,8 +240,9 @@ static size_t gtrt_replay_tasks(gtrt_replay *r, size_t ntasks) {
  * last writer) and a reader; a write also retires the live readers, each
  * once. 0 or the bytes that failed. */
 static size_t gtrt_replay_room(gtrt_replay *r, size_t m) {
-  if (!gtrt_addr_reserve(&r->tab, m))
-    return 2 * (r->tab.n + m) * sizeof(gtrt_addr_state);
+  size_t bytes = gtrt_addr_reserve(&r->tab, m);
+  if (bytes)
+    return bytes;
   if (m > r->capcur) {
     size_t c = gtrt_cap_for(r->capcur, m);
     gtrt_addr_state **p = realloc(r->cur, c * sizeof *p);
@@ -259,8 +272,9 @@ static size_t gtrt_replay_room(gtrt_replay *r, size_t m) {
 
 /* Adds the edge u -> t once (t1 = t + 1). */
 static inline void gtrt_pred_add(gtrt_replay *r, unsigned u, unsigned t1) {
-  if (u + 1 != t1 && r->mark[u] != t1) {
-    r->mark[u] = t1;
+  if (u + 1 != t1 && r->src[u].mark != t1) {
+    r->src[u].mark = t1;
+    r->src[u].nsucc++;
     r->pred[r->npreds++] = u;
   }
 }
@@ -294,12 +308,12 @@ static void gtrt_replay_apply(gtrt_replay *r, gtrt_addr_state *s, unsigned t) {
 /* Items of one task on the same address merge first (in + out on one
  * address is inout), so a task never depends on itself and an address
  * counts once per task. */
-size_t gtrt_replay_items(gtrt_replay *r, const gtrt_insp_item *v, size_t n, unsigned phase) {
+size_t gtrt_replay_items(gtrt_replay *r, const gtrt_insp_item *v, size_t n, unsigned lo) {
   size_t bytes = n ? gtrt_replay_tasks(r, (size_t)v[n - 1].task + 1) : 0;
   if (bytes || !n)
     return bytes;
-  if (r->phase != phase + 1) { /* a new phase: the old readers are all stale */
-    r->phase = phase + 1;
+  if (r->lo != lo + 1) { /* a new phase (two with items never share lo): the old readers are all stale */
+    r->lo = lo + 1;
     r->npool = r->free = 0;
   }
   for (size_t i = 0, j; i < n; i = j) {
@@ -310,8 +324,12 @@ size_t gtrt_replay_items(gtrt_replay *r, const gtrt_insp_item *v, size_t n, unsi
       return bytes;
     size_t ncur = 0;
     for (size_t k = i; k < j; k++) {
-      gtrt_addr_state *s = gtrt_addr_find(&r->tab, v[k].addr, r->phase);
+      gtrt_addr_state *s = gtrt_addr_find(&r->tab, v[k].addr);
       if (s->seen != t + 1) {
+        if (s->seen <= lo) { /* first use in this phase */
+          s->writer = 0;
+          s->readers = 0;
+        }
         s->seen = t + 1;
         s->writes = 0;
         r->cur[ncur++] = s;
@@ -327,9 +345,8 @@ size_t gtrt_replay_items(gtrt_replay *r, const gtrt_insp_item *v, size_t n, unsi
 }
 
 /* Successor lists from the predecessor lists: by predecessor, filled in
- * increasing successor order, so each list comes out sorted. off has one
- * spare entry: counting at off[u + 2] leaves off[u + 1] at u's start, and
- * filling moves it to u's end, the start of u + 1. */
+ * increasing successor order, so each list comes out sorted. off[u + 1]
+ * starts at u's start and filling moves it to u's end, the start of u + 1. */
 static int gtrt_replay_csr(const gtrt_replay *r, gtrt_task_graph *g) {
   unsigned n = g->ntasks, *off = g->off;
   const unsigned *pred = r->pred;
@@ -340,10 +357,8 @@ static int gtrt_replay_csr(const gtrt_replay *r, gtrt_task_graph *g) {
     g->nroots += g->npred[t] == 0;
   if (!r->npreds)
     return 1;
-  for (size_t k = 0; k < r->npreds; k++)
-    off[pred[k] + 2]++;
-  for (unsigned u = 2; u <= n; u++)
-    off[u] += off[u - 1];
+  for (size_t u = 1; u < n; u++) /* tasks past captask never were predecessors */
+    off[u + 1] = off[u] + (u - 1 < r->captask ? r->src[u - 1].nsucc : 0);
   size_t k = 0;
   for (unsigned t = 0; t < n; t++)
     for (size_t e = k + (unsigned)g->npred[t]; k < e; k++)
@@ -360,7 +375,7 @@ int gtrt_replay_graph(gtrt_replay *r, unsigned ntasks, gtrt_task_graph *g) {
   } else if ((g->npred = calloc(ntasks ? ntasks : 1, sizeof *g->npred)) && r->captask) {
     memcpy(g->npred, r->npred, r->captask * sizeof *g->npred); /* calloc leaves the rest untouched */
   }
-  g->off = calloc((size_t)ntasks + 2, sizeof *g->off);
+  g->off = calloc((size_t)ntasks + 1, sizeof *g->off);
   if (!g->npred || !g->off || !gtrt_replay_csr(r, g)) {
     gtrt_task_graph_free(g);
     return 0;
@@ -378,7 +393,7 @@ int gtrt_graph_build(const gtrt_insp *in, const unsigned *end, const unsigned ch
     while (e < in->n && (!end || p + 1 >= nphases || in->v[e].task < end[p]))
       e++;
     if (!no_graph || !no_graph[p])
-      ok = !gtrt_replay_items(r, in->v + i, e - i, (unsigned)p);
+      ok = !gtrt_replay_items(r, in->v + i, e - i, p ? end[p - 1] : 0);
     i = e;
   }
   ok = ok && gtrt_replay_graph(r, in->ntasks, g);

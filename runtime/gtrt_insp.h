@@ -87,10 +87,10 @@ int gtrt_graph_build(const gtrt_insp *in, const unsigned *end, const unsigned ch
 typedef struct gtrt_replay gtrt_replay;
 gtrt_replay *gtrt_replay_new(void); /* NULL when out of host memory */
 /* Replays v[0..n): the items of whole tasks (in order, after those
- * replayed before), all in phase (non-decreasing over the calls; a new
- * phase forgets the per-address state). 0, or the size of the allocation
- * that failed. */
-size_t gtrt_replay_items(gtrt_replay *r, const gtrt_insp_item *v, size_t n, unsigned phase);
+ * replayed before), all in the phase whose first task is lo (lo
+ * non-decreasing over the calls; a new phase forgets the per-address
+ * state). 0, or the size of the allocation that failed. */
+size_t gtrt_replay_items(gtrt_replay *r, const gtrt_insp_item *v, size_t n, unsigned lo);
 /* The graph of ntasks tasks (tasks never replayed have no edges); ends the
  * replay (only gtrt_replay_free may follow). 0 when out of host memory (g
  * left empty). */

@@ -103,7 +103,7 @@ static void gtrt_plan_replay(gtrt_plan *pl, size_t k) {
     a->oom_bytes = 256; /* about sizeof(gtrt_replay) */
     return;
   }
-  size_t bytes = gtrt_replay_items(pl->rp, a->v, k, (unsigned)pl->ncut);
+  size_t bytes = gtrt_replay_items(pl->rp, a->v, k, pl->ncut ? pl->cut[pl->ncut - 1] : 0);
   if (bytes) {
     a->oom_bytes = bytes;
     return;
