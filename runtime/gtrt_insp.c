@@ -35,42 +35,40 @@ gtrt_insp *gtrt_insp_new(const gtrt_site *site, long long ntasks) {
   return in;
 }
 
-static int gtrt_insp_misuse(gtrt_insp *in, const char *what, long long task, int kind) {
+static void gtrt_insp_misuse(gtrt_insp *in, const char *what, long long task, int kind) {
   if (!in->bad[0])
     snprintf(in->bad, sizeof in->bad, "%s (task %lld, kind %d)", what, task, kind);
-  return 0;
 }
 
-/* The slow path of gtrt_insp_record: a new task, a bad kind or a full
- * buffer. Keeps the first misuse; 1 when the item may be stored. */
-int gtrt_insp_admit(gtrt_insp *in, long long task, int kind) {
-  if (task < 0 || task >= (long long)in->ntasks)
-    return gtrt_insp_misuse(in, "task number out of range", task, kind);
-  if (task < in->last_task)
-    return gtrt_insp_misuse(in, "tasks reported out of order", task, kind);
-  if (task < in->first_task)
-    return gtrt_insp_misuse(in, "task reported after the barrier that ends its phase", task, kind);
-  if (kind < 0 || kind > 2)
-    return gtrt_insp_misuse(in, "depend kind is not in/out/inout", task, kind);
+void gtrt_insp_add(gtrt_insp *in, long long task, const void *addr, int kind) {
+  const char *bad = task < 0 || task >= (long long)in->ntasks ? "task number out of range"
+                    : task < in->last_task                    ? "tasks reported out of order"
+                    : task < in->first_task                   ? "task reported after the barrier that ends its phase"
+                    : kind < 0 || kind > 2                    ? "depend kind is not in/out/inout"
+                                                              : NULL;
+  if (bad) {
+    gtrt_insp_misuse(in, bad, task, kind);
+    return;
+  }
   if (in->oom_bytes)
-    return 0;
+    return;
   if (in->n == in->cap) {
     size_t cap = in->cap ? 2 * in->cap : 1024;
     gtrt_insp_item *v = realloc(in->v, cap * sizeof *v);
     if (!v) {
       in->oom_bytes = cap * sizeof *v;
-      return 0;
+      return;
     }
     in->v = v;
     in->cap = cap;
   }
   in->last_task = task;
-  return 1;
+  gtrt_insp_try(in, task, addr, kind);
 }
 
 void gtrt_insp_access(gtrt_insp *in, long long task, const void *addr, int kind) {
-  if (in)
-    gtrt_insp_record(in, task, addr, kind);
+  if (in && !gtrt_insp_try(in, task, addr, kind))
+    gtrt_insp_add(in, task, addr, kind);
 }
 
 void gtrt_insp_free(gtrt_insp *in) {

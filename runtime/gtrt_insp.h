@@ -34,21 +34,21 @@ struct gtrt_insp {
   size_t oom_bytes;    /* a host allocation of this size failed while recording */
 };
 
-/* Checks an item that gtrt_insp_record cannot store at once (a new task,
- * a bad kind, a full buffer) and makes room; 0: drop it (misuse kept in
- * bad, or out of memory). */
-int gtrt_insp_admit(gtrt_insp *in, long long task, int kind);
+/* Stores one item the checked way: range, order, kind, room (misuse kept
+ * in bad, out of memory in oom_bytes: the item is dropped). */
+void gtrt_insp_add(gtrt_insp *in, long long task, const void *addr, int kind);
 
-/* Records one item of in (not NULL). Only the first item of each task and
- * a full buffer take the checks; later items of the same task were checked
- * with it (a bad kind still falls through to the checks). */
-static inline void gtrt_insp_record(gtrt_insp *in, long long task, const void *addr, int kind) {
-  if ((task != in->last_task || (unsigned)kind > 2 || in->n == in->cap) && !gtrt_insp_admit(in, task, kind))
-    return;
+/* Stores one more item of the task whose first item passed the checks;
+ * 0 for anything else (a new task, a bad kind, a full buffer): then
+ * gtrt_insp_add. */
+static inline int gtrt_insp_try(gtrt_insp *in, long long task, const void *addr, int kind) {
+  if (in->n == in->cap || task != in->last_task || (unsigned)kind > 2)
+    return 0;
   gtrt_insp_item *it = &in->v[in->n++];
   it->addr = (uintptr_t)addr;
   it->task = (unsigned)task;
   it->kind = kind;
+  return 1;
 }
 
 /* The graph: task t waits for npred[t] tasks; its successors are

@@ -213,9 +213,12 @@ long long gtrt_plan_stage(gtrt_plan *pl, int stage, long long ntasks, const void
   return first;
 }
 
-/* Once the open phase is known to need a graph, a full buffer is replayed
- * but for the last task's items (more may come), so it stays small. */
-void gtrt_plan_access(gtrt_plan *pl, long long task, const void *addr, int kind) {
+/* The checked way of gtrt_plan_access (out of line, so the common path
+ * saves no registers). Once the open phase is known to
+ * need a graph, a full buffer is replayed but for the last task's items
+ * (more may come), so it stays small. */
+static void gtrt_plan_add(gtrt_plan *pl, long long task, const void *addr, int kind) __attribute__((noinline));
+static void gtrt_plan_add(gtrt_plan *pl, long long task, const void *addr, int kind) {
   if (!pl)
     return;
   gtrt_insp *a = &pl->acc;
@@ -225,7 +228,12 @@ void gtrt_plan_access(gtrt_plan *pl, long long task, const void *addr, int kind)
       k--;
     gtrt_plan_replay(pl, k);
   }
-  gtrt_insp_record(a, task, addr, kind); /* range: the tasks recorded so far */
+  gtrt_insp_add(a, task, addr, kind); /* range: the tasks recorded so far */
+}
+
+void gtrt_plan_access(gtrt_plan *pl, long long task, const void *addr, int kind) {
+  if (!pl || !gtrt_insp_try(&pl->acc, task, addr, kind))
+    gtrt_plan_add(pl, task, addr, kind);
 }
 
 /* Closes the open phase. Its items leave the buffer at once (dropped when
