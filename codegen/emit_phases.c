@@ -113,10 +113,10 @@ static void emit_task_loop(StrBuf *sb, const Program *p, const Kernel *k, const 
     if (!narrow_only || ph->stages[s].narrow) emit_stage_case(sb, p, k, s, opts, w);
   sb_printf(sb, "      default: break;\n      }\n"
                 "      gtrt_task_publish<%s>(gt_q);\n"
-                "      if (gt_lane == 0) gtrt_task_release_csr(gt_q, gt_t);\n"
+                "      gtrt_task_release_graph<%s>(gt_q, gt_t);\n"
                 "      gtrt_task_done<%s>(gt_q, gt_t);\n"
                 "    }\n",
-            w, w);
+            w, w, w);
 }
 
 /* Block workers run phases of narrow stages one task per warp. */

@@ -182,10 +182,15 @@ static void emit_megakernel(StrBuf *sb, const Program *p, const Kernel *k, const
               "  (void)gt_width;\n  unsigned gt_t;\n  while (gtrt_task_next<W>(gt_q, gt_t)) {\n");
   cg_task_decode(sb, k, "gt_t", "    ");
   cg_task_run(sb, p, k, opts, "W");
-  sb_puts(sb, "    gtrt_task_publish<W>(gt_q);\n    if (gt_lane == 0) {\n");
-  if (tr->affine) td_emit_succ(sb, task_deps(tr), d, kvars, nvars, emit_release, &d);
-  else sb_puts(sb, "      gtrt_task_release_csr(gt_q, gt_t);\n");
-  sb_puts(sb, "    }\n    gtrt_task_done<W>(gt_q, gt_t);\n  }\n}\n\n");
+  sb_puts(sb, "    gtrt_task_publish<W>(gt_q);\n");
+  if (tr->affine) {
+    sb_puts(sb, "    if (gt_lane == 0) {\n");
+    td_emit_succ(sb, task_deps(tr), d, kvars, nvars, emit_release, &d);
+    sb_puts(sb, "    }\n");
+  } else {
+    sb_puts(sb, "    gtrt_task_release_graph<W>(gt_q, gt_t);\n");
+  }
+  sb_puts(sb, "    gtrt_task_done<W>(gt_q, gt_t);\n  }\n}\n\n");
 }
 
 static void emit_stub(StrBuf *sb, const Kernel *k) {

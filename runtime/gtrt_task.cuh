@@ -494,6 +494,57 @@ __device__ __forceinline__ void gtrt_task_release_csr(gtrt_taskq &q, unsigned t)
     gtrt_task_release(q, q.csr_succ[i]);
 }
 
+/* Graph mode, called by all threads of the worker after gtrt_task_publish:
+ * t's successors are decremented by the lanes of one warp at once (the
+ * worker's first warp; a thread worker goes through them alone), so a task
+ * with several successors pays about one atomic round trip, not one per
+ * successor. Each lane fences before its decrement (lane 0 did in
+ * gtrt_task_publish; the worker barrier there ordered every thread's writes
+ * before these fences). The first successor that becomes ready is kept for
+ * the worker unless it keeps one already, the others are pushed; a
+ * __syncwarp orders the keeping lane's acquire fence before lane 0 runs it. */
+template <int W> __device__ __forceinline__ void gtrt_task_release_graph(gtrt_taskq &q, unsigned t) {
+  if (q.stat_end) /* a static share: no task of the phase has a predecessor */
+    return;
+  if constexpr (W == 1) {
+    gtrt_task_release_csr(q, t);
+  } else {
+    if (W == 0 && threadIdx.x >= 32u)
+      return;
+    const unsigned lane = threadIdx.x & 31u, b = q.csr_off[t], e = q.csr_off[t + 1];
+    if (e - b <= 1u) { /* at most one successor: lane 0 alone, no extra fence */
+      if (lane == 0 && b < e)
+        gtrt_task_release(q, q.csr_succ[b]);
+      return;
+    }
+    unsigned keep = __shfl_sync(0xffffffffu, lane == 0 ? q.my_next : 0u, 0); /* task + 1, 0: none kept yet */
+    for (unsigned base = b; base < e; base += 32u) {
+      unsigned s = 0;
+      bool ready = false;
+      if (base + lane < e) {
+        s = q.csr_succ[base + lane];
+        if (lane)
+          gtrt_tq_fence();
+        ready = atomicSub(q.count + s, 1) == 1;
+        if (ready)
+          gtrt_tq_fence();
+      }
+      const unsigned m = __ballot_sync(0xffffffffu, ready);
+      if (m && !keep) {
+        const unsigned first = __ffs(m) - 1u;
+        keep = __shfl_sync(0xffffffffu, s, first) + 1u;
+        if (lane == first)
+          ready = false;
+      }
+      if (ready)
+        gtrt_tq_push(q, s);
+    }
+    __syncwarp();
+    if (lane == 0)
+      q.my_next = keep;
+  }
+}
+
 /* Called by all threads of the worker after the releases: done counting
  * (batched), and a barrier so lane 0's pushes precede the next pop. */
 template <int W> __device__ __forceinline__ void gtrt_task_done(gtrt_taskq &q, unsigned t) {

@@ -81,7 +81,7 @@ static void test_inspector_and_negative(void) {
   const Kernel *k = kernel0(&r);
   CHECK(k && k->tasks && !k->tasks->affine && k->tasks->why_inspector && !k->tasks->tiled);
   CHECK(r.out.c && strstr(r.out.c, "gtrt_insp_new") && strstr(r.out.c, "gtrt_insp_access(gt_insp, gt_t, (const void *)&(H[(i-1)*w + j]), 0)"));
-  CHECK(r.out.cu && strstr(r.out.cu, "gtrt_insp_finish") && strstr(r.out.cu, "gtrt_task_release_csr"));
+  CHECK(r.out.cu && strstr(r.out.cu, "gtrt_insp_finish") && strstr(r.out.cu, "gtrt_task_release_graph<W>(gt_q, gt_t)"));
   lowered_free(&r);
   r = lower("void f(int n, int m, int (*A)[m + 2]) {\n"
             "#pragma omp target data map(tofrom: A[0:n][0:m+2])\n"

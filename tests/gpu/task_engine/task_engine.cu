@@ -224,8 +224,7 @@ __global__ void __launch_bounds__(256) insp_kernel(unsigned *mem, unsigned *out,
     if (gtrt_task_lane<W>() == 0)
       out[t] = insp_body(mem, mem, addr, kind, off[t], off[t + 1], t);
     gtrt_task_publish<W>(q);
-    if (gtrt_task_lane<W>() == 0)
-      gtrt_task_release_csr(q, t);
+    gtrt_task_release_graph<W>(q, t); /* lanes of one warp release at once (serially for W = 1) */
     gtrt_task_done<W>(q, t);
   }
 }
@@ -523,8 +522,7 @@ __device__ void phase_task(unsigned *a, unsigned *b, unsigned *c, unsigned *runs
   if (gt_lane == 0)
     atomicAdd(runs + gt_t, 1u);
   gtrt_task_publish<V>(gt_q);
-  if (gt_lane == 0)
-    gtrt_task_release_csr(gt_q, gt_t);
+  gtrt_task_release_graph<V>(gt_q, gt_t);
   gtrt_task_done<V>(gt_q, gt_t);
 }
 
