@@ -127,16 +127,18 @@ static bool warp_phases(const PhasedRegion *ph) {
   return false;
 }
 
-/* Blocks per SM the megakernel is compiled for: 4 of 256 threads caps it
- * at 64 registers, so task bodies that need many registers do not leave
- * most of the GPU idle (every worker stays resident for the whole region). */
-enum { PHASED_MIN_BLOCKS = 4 };
+/* Every worker stays resident for the whole region, so registers decide
+ * how much of the GPU works: the megakernel is compiled twice, for 8 blocks
+ * of 256 threads per SM (at most 32 registers) and for 4 (64); the stub
+ * runs the first when a phase has more tasks than the second holds at once
+ * and it spills at most a few words. */
+enum { PHASED_BLOCKS_HI = 8, PHASED_BLOCKS_LO = 4 };
 
 static void emit_megakernel(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts) {
   const PhasedRegion *ph = ph_of(k);
   char *params = list_text(cg_kernel_params, k);
-  sb_printf(sb, "template <int W>\n__global__ void __launch_bounds__(%d, %d) %s_kernel(%s%sgtrt_taskq gt_q, gtrt_phases gt_ph) {\n",
-            k->block, PHASED_MIN_BLOCKS, k->name, params, *params ? ", " : "");
+  sb_printf(sb, "template <int W, int B>\n__global__ void __launch_bounds__(%d, B) %s_kernel(%s%sgtrt_taskq gt_q, gtrt_phases gt_ph) {\n",
+            k->block, k->name, params, *params ? ", " : "");
   free(params);
   cg_kernel_locals(sb, k);
   sb_puts(sb, "  const long long gt_lane = gtrt_task_lane<W>(), gt_width = gtrt_task_width<W>();\n"
@@ -177,11 +179,18 @@ static void emit_stub(StrBuf *sb, const Kernel *k) {
               ph->queue);
   }
   sb_puts(sb, "  if (gt_q.ntasks == 0) return;\n");
-  sb_printf(sb, "  const unsigned gt_tgrid = gtrt_task_grid(gt_site, (const void *)%s_kernel<%d>, %d, %d, gt_ph.max_phase);\n",
-            k->name, w, k->block, w ? w : k->block);
+  sb_printf(sb, "  const void *gt_hi = (const void *)%s_kernel<%d, %d>, *gt_lo = (const void *)%s_kernel<%d, %d>;\n"
+                "  const void *gt_kfn = gtrt_task_pick_kernel(gt_site, gt_hi, gt_lo, %d, %d, gt_ph.max_phase);\n"
+                "  if (!gt_kfn) gtrt_fatal();\n",
+            k->name, w, PHASED_BLOCKS_HI, k->name, w, PHASED_BLOCKS_LO, k->block, w ? w : k->block);
+  sb_printf(sb, "  const unsigned gt_tgrid = gtrt_task_grid(gt_site, gt_kfn, %d, %d, gt_ph.max_phase);\n", k->block,
+            w ? w : k->block);
   sb_puts(sb, "  if (!gt_tgrid) gtrt_fatal();\n");
   char *args = list_text(cg_kernel_args, k);
-  sb_printf(sb, "  %s_kernel<%d><<<gt_tgrid, %d>>>(%s%sgt_q, gt_ph);\n", k->name, w, k->block, args, *args ? ", " : "");
+  sb_printf(sb, "  if (gt_kfn == gt_hi) %s_kernel<%d, %d><<<gt_tgrid, %d>>>(%s%sgt_q, gt_ph);\n", k->name, w,
+            PHASED_BLOCKS_HI, k->block, args, *args ? ", " : "");
+  sb_printf(sb, "  else %s_kernel<%d, %d><<<gt_tgrid, %d>>>(%s%sgt_q, gt_ph);\n", k->name, w, PHASED_BLOCKS_LO, k->block,
+            args, *args ? ", " : "");
   free(args);
   sb_puts(sb, "  GTRT_CUDA(gt_site, cudaGetLastError());\n"
               "  if (gtrt_task_wait(gt_site, &gt_q) != GTRT_OK) gtrt_fatal();\n}\n\n");

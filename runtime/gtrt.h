@@ -183,6 +183,13 @@ gtrt_status gtrt_task_setup(const gtrt_site *site, long long ntasks, int policy,
  * Returns 0 after recording an error. */
 unsigned gtrt_task_grid(const gtrt_site *site, const void *kernel, unsigned block, unsigned worker_threads,
                         long long ntasks);
+/* Two builds of one megakernel, hi for more blocks per SM (fewer
+ * registers) and lo: hi when the largest phase (max_phase tasks) has more
+ * tasks than lo's resident workers and hi spills at most a few words to
+ * local memory. NULL after recording a CUDA error. GTRT_TASK_KERNEL=hi|lo
+ * forces one (measurements). */
+const void *gtrt_task_pick_kernel(const gtrt_site *site, const void *hi, const void *lo, unsigned block,
+                                  unsigned worker_threads, long long max_phase);
 /* After the init kernel (or gtrt_insp_finish) and the megakernel were
  * launched on the default stream: waits for the megakernel as the host-side
  * watchdog, then checks its outcome: GTRT_OK, GTRT_ERR_OVERFLOW,

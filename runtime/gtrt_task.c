@@ -213,6 +213,37 @@ unsigned gtrt_task_grid(const gtrt_site *site, const void *kernel, unsigned bloc
   return g ? (unsigned)g : 1;
 }
 
+#define GTRT_TASK_SPILL_OK 32 /* bytes of local memory per thread the 8-block build may use */
+
+const void *gtrt_task_pick_kernel(const gtrt_site *site, const void *hi, const void *lo, unsigned block,
+                                  unsigned worker_threads, long long max_phase) {
+  const char *force = getenv("GTRT_TASK_KERNEL");
+  if (force && !strcmp(force, "hi"))
+    return hi;
+  if (force && !strcmp(force, "lo"))
+    return lo;
+  if (!gtrt_use_device() || gtrt_tq_init(site, 0) != GTRT_OK)
+    return lo; /* gtrt_task_grid reports it */
+  /* more resident blocks help only a phase with more workers' worth of
+   * tasks than the lo build holds at once (bandwidth); a small phase runs
+   * on a few blocks, where the hi build's spills only add latency */
+  int per_sm = 0;
+  if (GTRT_CHECK(site, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, lo, (int)block, 0)) != GTRT_OK)
+    return NULL;
+  unsigned long long workers = (unsigned long long)per_sm * (unsigned)gtrt_tq.sms *
+                               (worker_threads && worker_threads < block ? block / worker_threads : 1);
+  if ((unsigned long long)max_phase <= workers)
+    return lo;
+  struct cudaFuncAttributes a;
+  if (GTRT_CHECK(site, cudaFuncGetAttributes(&a, hi)) != GTRT_OK)
+    return NULL;
+  /* a few spilled words (the runtime's cold state) cost less than the
+   * blocks gain: heat's 24 bytes ran 2^26 cells x 20 steps in 13.2 ms
+   * against 16.4; Jacobi's 136 bytes ran 2^22 rows x 20 in 6.5-7.2 ms
+   * against 5.7-5.8 (H200) */
+  return a.localSizeBytes <= GTRT_TASK_SPILL_OK ? hi : lo;
+}
+
 /* ---- waiting and the watchdog ----------------------------------------------------------- */
 
 static void gtrt_tq_sleep_us(long us) {
