@@ -78,13 +78,16 @@ static int gtrt_plan_slots_disjoint(const gtrt_insp_item *v, size_t n, unsigned 
   return 1;
 }
 
+/* First task of the open phase (the one the next barrier closes). */
+static unsigned gtrt_plan_open_lo(const gtrt_plan *pl) { return pl->ncut ? pl->cut[pl->ncut - 1] : 0; }
+
 /* The open phase, tasks lo .. acc.ntasks - 1 whose items the buffer holds
  * (none replayed: that starts with a second instance), needs no graph: at
  * most one task, all its tasks in one self_indep instance (instances never
  * straddle a cut), or one instance whose items pass
  * gtrt_plan_slots_disjoint. */
 static int gtrt_plan_open_no_graph(const gtrt_plan *pl) {
-  unsigned lo = pl->ncut ? pl->cut[pl->ncut - 1] : 0, hi = pl->acc.ntasks;
+  unsigned lo = gtrt_plan_open_lo(pl), hi = pl->acc.ntasks;
   if (hi - lo <= 1)
     return 1;
   size_t k = pl->phase_inst;
@@ -103,7 +106,7 @@ static void gtrt_plan_replay(gtrt_plan *pl, size_t k) {
     a->oom_bytes = 256; /* about sizeof(gtrt_replay) */
     return;
   }
-  size_t bytes = gtrt_replay_items(pl->rp, a->v, k, pl->ncut ? pl->cut[pl->ncut - 1] : 0);
+  size_t bytes = gtrt_replay_items(pl->rp, a->v, k, gtrt_plan_open_lo(pl));
   if (bytes) {
     a->oom_bytes = bytes;
     return;
@@ -201,7 +204,7 @@ long long gtrt_plan_stage(gtrt_plan *pl, int stage, long long ntasks, const void
                 gtrt_site_what(pl->site), pl->acc.oom_bytes);
     return -1;
   }
-  if (ntasks && first > (pl->ncut ? pl->cut[pl->ncut - 1] : 0))
+  if (ntasks && first > gtrt_plan_open_lo(pl))
     pl->open_graph = 1; /* a second instance with tasks in the phase */
   size_t i = pl->ninst++;
   pl->inst_stage[i] = stage;

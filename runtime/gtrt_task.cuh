@@ -486,10 +486,9 @@ __device__ __forceinline__ void gtrt_task_release(gtrt_taskq &q, unsigned s) {
   }
 }
 
-/* Graph mode (inspector): lane 0 releases t's successors from the CSR. */
+/* Graph mode (inspector): lane 0 releases t's successors from the CSR, one
+ * at a time (thread workers, through gtrt_task_release_graph). */
 __device__ __forceinline__ void gtrt_task_release_csr(gtrt_taskq &q, unsigned t) {
-  if (q.stat_end) /* a static share: no task of the phase has a predecessor */
-    return;
   for (unsigned i = q.csr_off[t], e = q.csr_off[t + 1]; i < e; i++)
     gtrt_task_release(q, q.csr_succ[i]);
 }
