@@ -111,7 +111,8 @@ static void gtrt_plan_replay(gtrt_plan *pl, size_t k) {
     a->oom_bytes = bytes;
     return;
   }
-  memmove(a->v, a->v + k, (a->n - k) * sizeof *a->v);
+  if (a->n > k) /* a->v may be NULL when nothing was recorded */
+    memmove(a->v, a->v + k, (a->n - k) * sizeof *a->v);
   a->n -= k;
   a->ndone += k;
 }
