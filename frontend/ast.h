@@ -49,6 +49,13 @@ typedef struct VarUse {
   bool elem_write; /* an element or member of it is assigned (a[i] = ...) */
 } VarUse;
 
+/* A read of an element `a[v]` whose array and index are plain variables
+ * (not an assignment target, not under &): its text is [begin, end). */
+typedef struct ElemRead {
+  CVar *base, *index;
+  unsigned begin, end;
+} ElemRead;
+
 struct Function;
 
 typedef struct CallUse {
@@ -92,6 +99,8 @@ typedef struct Stmt {
   int nuses;
   CallUse *calls;
   int ncalls;
+  ElemRead *elem_reads;  /* in this statement's own expressions */
+  int nelem_reads;
   CVar **decls;          /* variables this statement declares (ST_DECL, for-init) */
   int ndecls;
   Directive **dirs;      /* directives written just before this statement, in order */

@@ -269,8 +269,57 @@ static void note_write(Parser *p, CXCursor c) {
 typedef struct UseCollector {
   Parser *p;
   Stmt *s;
-  int uses_cap, calls_cap;
+  int uses_cap, calls_cap, reads_cap;
 } UseCollector;
+
+/* The expression under parens and implicit conversions. */
+static CXCursor strip_wrappers(CXCursor c) {
+  for (int guard = 0; guard < 16 && !clang_Cursor_isNull(c); guard++) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr) break;
+    c = first_child(c);
+  }
+  return c;
+}
+
+/* The variable a DeclRefExpr names, or NULL. */
+static CVar *ref_var(Parser *p, CXCursor c) {
+  if (clang_Cursor_isNull(c) || clang_getCursorKind(c) != CXCursor_DeclRefExpr) return NULL;
+  CXCursor decl = clang_getCursorReferenced(c);
+  enum CXCursorKind dk = clang_getCursorKind(decl);
+  return dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl ? var_for(p, decl) : NULL;
+}
+
+static enum CXChildVisitResult second_child_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  CXCursor *r = d;
+  if (clang_Cursor_isNull(r[0])) {
+    r[0] = c;
+    return CXChildVisit_Continue;
+  }
+  r[1] = c;
+  return CXChildVisit_Break;
+}
+
+/* Records `a[v]` (a subscript expression c) when it is read, a and v are
+ * variables and its text is exactly what the cursor says (not from a macro). */
+static void note_elem_read(UseCollector *uc, CXCursor c) {
+  Parser *p = uc->p;
+  CXCursor kids[2] = {clang_getNullCursor(), clang_getNullCursor()};
+  clang_visitChildren(c, second_child_cb, kids);
+  CXCursor base = strip_wrappers(kids[0]);
+  CVar *a = ref_var(p, base), *v = ref_var(p, strip_wrappers(kids[1]));
+  unsigned b, e;
+  if (!a || !v || !cursor_range(c, &b, &e)) return;
+  long boff = loc_offset(clang_getCursorLocation(base));
+  if (boff < 0 || has_offset(p->elem_writes, p->nelem_writes, (unsigned)boff) || has_offset(p->writes, p->nwrites, (unsigned)boff))
+    return;
+  const char *t = p->tu->file->text;
+  size_t len = strlen(a->name);
+  if (b != (unsigned)boff || e - b <= len || strncmp(t + b, a->name, len) || t[e - 1] != ']') return;
+  ElemRead r = {a, v, b, e};
+  VEC_PUSH(uc->s->elem_reads, uc->s->nelem_reads, uc->reads_cap, r);
+}
 
 static void add_use(UseCollector *uc, CXCursor ref, CXCursor decl) {
   Parser *p = uc->p;
@@ -287,6 +336,7 @@ static enum CXChildVisitResult collect_cb(CXCursor c, CXCursor parent, CXClientD
   UseCollector *uc = d;
   enum CXCursorKind k = clang_getCursorKind(c);
   note_write(uc->p, c);
+  if (k == CXCursor_ArraySubscriptExpr) note_elem_read(uc, c);
   if (k == CXCursor_DeclRefExpr) {
     CXCursor decl = clang_getCursorReferenced(c);
     enum CXCursorKind dk = clang_getCursorKind(decl);
@@ -306,7 +356,7 @@ static enum CXChildVisitResult collect_cb(CXCursor c, CXCursor parent, CXClientD
 
 /* Collects uses/calls/decls from the subtree of c into s. */
 static void collect_uses(Parser *p, Stmt *s, CXCursor c, int include_self) {
-  UseCollector uc = {p, s, s->nuses, s->ncalls};
+  UseCollector uc = {p, s, s->nuses, s->ncalls, s->nelem_reads};
   if (include_self) collect_cb(c, clang_getNullCursor(), &uc);
   clang_visitChildren(c, collect_cb, &uc);
 }

@@ -130,6 +130,7 @@ static void free_stmt(Stmt *s) {
     free(s->loop);
   }
   free(s->uses);
+  free(s->elem_reads);
   for (int i = 0; i < s->ncalls; i++) free(s->calls[i].name);
   free(s->calls);
   free(s->decls);

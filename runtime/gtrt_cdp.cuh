@@ -5,6 +5,8 @@
 
 #include "gtrt_device.cuh"
 
+#include <type_traits>
+
 /* `#pragma unroll N` with N from a macro (pragma arguments are not expanded). */
 #define GTRT_PRAGMA_STR(x) #x
 #define GTRT_UNROLL(n) _Pragma(GTRT_PRAGMA_STR(unroll n))
@@ -75,6 +77,20 @@ __device__ __forceinline__ bool gtrt_cdp_reserve(unsigned mask, unsigned nitems,
   *slot = base_ctx + __popc(mask & ((1u << lane) - 1u));
   *first_item = base_item + before;
   return true;
+}
+
+/* A streaming load (cache-streaming: evict first) of an element that is
+ * read once; the plain load for types without one. */
+template <class T> __device__ __forceinline__ T gtrt_ld_stream(const T *p) {
+  if constexpr (std::is_same<T, double>::value || std::is_same<T, float>::value || std::is_same<T, int>::value ||
+                std::is_same<T, unsigned>::value || std::is_same<T, long>::value ||
+                std::is_same<T, unsigned long>::value || std::is_same<T, long long>::value ||
+                std::is_same<T, unsigned long long>::value || std::is_same<T, short>::value ||
+                std::is_same<T, unsigned short>::value || std::is_same<T, char>::value ||
+                std::is_same<T, signed char>::value || std::is_same<T, unsigned char>::value)
+    return __ldcs(p);
+  else
+    return *p;
 }
 
 /* ---- the warp-flat tier: the short inner loops of a warp's 32 outer

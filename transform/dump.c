@@ -37,6 +37,9 @@ void xf_dump(const Program *p, FILE *out) {
       for (int c = 0; c < n->nctx; c++) fprintf(out, "    context %s\n", n->ctx[c]->name);
       for (int r = 0; r < n->nreds; r++)
         fprintf(out, "    inner reduction %s %s\n", redop_spelling(n->reds[r].op), n->reds[r].var->name);
+      for (int r = 0; r < n->nstreamed; r++)
+        fprintf(out, "    streamed read %s[%s] (offset %u)\n", n->streamed[r]->base->name, n->streamed[r]->index->name,
+                n->streamed[r]->begin);
     } else
       for (int s = 0; s < k->nseq_inner; s++)
         fprintf(out, "    inner parallel loop at %d:%d runs sequentially: %s\n", k->seq_inner[s]->loc.line,

@@ -73,6 +73,10 @@ typedef struct Nested {
   long long warp_threshold; /* trip counts above this leave the parent thread */
   long long threshold;      /* ... and above this go to the next-level kernel */
   long long chunk;          /* inner iterations per NLK block; longer loops use several blocks */
+  const ElemRead **streamed; /* reads a[j] of the inner body that each outer iteration makes of its own
+                              * part of a read-only array (CSR val[j], col[j]): streaming loads in the
+                              * warp-flat tier, so they do not push gathered data out of L2 */
+  int nstreamed, streamed_cap;
 } Nested;
 
 /* One depend item of the task directive: `H[i-1][j]` as written. */

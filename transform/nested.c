@@ -123,6 +123,44 @@ static const char *inner_clauses(Program *p, Nested *n, CVar **before, int nbefo
   return NULL;
 }
 
+static bool subtree_writes(const Stmt *s, const CVar *v) {
+  for (int i = 0; i < s->nuses; i++)
+    if (s->uses[i].var == v && (s->uses[i].write || s->uses[i].elem_write)) return true;
+  for (int i = 0; i < s->nkids; i++)
+    if (subtree_writes(s->kids[i], v)) return true;
+  return false;
+}
+
+/* The inner loop's bounds change with the outer iteration: its header reads
+ * the outer index, a saved Before local or memory (CSR: rp[i], rp[i+1]). */
+static bool bounds_follow_outer(const Kernel *k, const Nested *n) {
+  const Stmt *in = n->inner;
+  for (int i = 0; i < in->nuses; i++) {
+    const CVar *v = in->uses[i].var;
+    if (v == in->loop->iv) continue;
+    if (v == k->loops[0]->iv || v->tkind == VT_POINTER || v->tkind == VT_ARRAY || v->tkind == VT_VLA_POINTER) return true;
+    for (int c = 0; c < n->nctx; c++)
+      if (n->ctx[c] == v) return true;
+  }
+  return false;
+}
+
+/* Reads a[j] (j the inner index) of a one-dimensional array of scalars
+ * that the region never writes, in loops whose range follows the outer
+ * iteration: each element is read once (CSR values and columns). A range
+ * fixed across outer iterations (dense x[j]) is reused and stays cached. */
+static void find_streamed(const Kernel *k, Nested *n, const Stmt *s) {
+  for (int i = 0; i < s->nelem_reads; i++) {
+    const ElemRead *r = &s->elem_reads[i];
+    const CVar *a = r->base;
+    bool one_dim = (a->tkind == VT_POINTER && a->elem_type && !strchr(a->elem_type, '*')) ||
+                   (a->tkind == VT_ARRAY && a->ndims == 1);
+    if (r->index == n->inner->loop->iv && one_dim && !subtree_writes(k->body, a))
+      VEC_PUSH(n->streamed, n->nstreamed, n->streamed_cap, r);
+  }
+  for (int i = 0; i < s->nkids; i++) find_streamed(k, n, s->kids[i]);
+}
+
 /* Decides the shape; on success k->shape = KS_NESTED. */
 static const char *try_nested(Program *p, Kernel *k, Nested *n) {
   if (k->collapse != 1) return "the outer loop is collapsed";
@@ -183,7 +221,7 @@ void xf_nested(Program *p, Kernel *k) {
   const char *why = try_nested(p, k, n);
   if (why) {
     k->flat_reason = why;
-    free(n->ctx), free(n->reds), free(n->privs), free(n);
+    free(n->ctx), free(n->reds), free(n->privs), free(n->streamed), free(n);
     return;
   }
   n->mode = mode;
@@ -192,6 +230,7 @@ void xf_nested(Program *p, Kernel *k) {
   n->threshold = clause_number(k, CL_GTCC_THRESHOLD, t);
   n->warp_threshold = w < n->threshold ? w : n->threshold;
   n->chunk = DEFAULT_CHUNK;
+  if (bounds_follow_outer(k, n)) find_streamed(k, n, n->inner->kids[0]);
   k->nested = n;
   k->shape = KS_NESTED;
 }

@@ -382,7 +382,7 @@ void xf_free(Program *p) {
     free_maps(&k->maps);
     free(k->seq_inner);
     free(k->reported);
-    if (k->nested) free(k->nested->ctx), free(k->nested->reds), free(k->nested->privs), free(k->nested);
+    if (k->nested) free(k->nested->ctx), free(k->nested->reds), free(k->nested->privs), free(k->nested->streamed), free(k->nested);
     if (k->tasks) free(k->tasks->deps), free(k->tasks);
     free(k);
   }
