@@ -143,9 +143,14 @@ static void emit_megakernel(StrBuf *sb, const Program *p, const Kernel *k, const
   cg_kernel_locals(sb, k);
   sb_puts(sb, "  const long long gt_lane = gtrt_task_lane<W>(), gt_width = gtrt_task_width<W>();\n"
               "  (void)gt_width;\n"
+              "  gtrt_phase_fetched gt_row = gtrt_phase_fetch(gt_ph, 0);\n"
               "  for (unsigned gt_p = 0; gt_p < gt_ph.nphases; gt_p++) {\n"
-              "    const int gt_mode = gtrt_phase_begin<W>(gt_q, gt_ph, gt_p);\n"
-              "    if (gt_mode == GTRT_PHASE_SKIP) continue;\n"
+              "    gtrt_phase_fetch_late<B>(gt_row, gt_ph, gt_p);\n"
+              "    const int gt_mode = gtrt_phase_begin<W>(gt_q, gt_ph, gt_row);\n"
+              "    if (gt_mode == GTRT_PHASE_SKIP) {\n"
+              "      gtrt_phase_fetch_early<B>(gt_row, gt_ph, gt_p + 1);\n"
+              "      continue;\n"
+              "    }\n"
               "    unsigned gt_t;\n");
   if (warp_phases(ph)) {
     sb_puts(sb, "    if (gt_mode == GTRT_PHASE_WARPS) { /* tasks that need only a warp */\n");
@@ -156,7 +161,8 @@ static void emit_megakernel(StrBuf *sb, const Program *p, const Kernel *k, const
   } else {
     emit_task_loop(sb, p, k, opts, "W", false);
   }
-  sb_puts(sb, "    if (!gtrt_phase_end<W>(gt_q)) return;\n"
+  sb_puts(sb, "    gtrt_phase_fetch_early<B>(gt_row, gt_ph, gt_p + 1); /* the barrier hides its latency */\n"
+              "    if (!gtrt_phase_end<W>(gt_q)) return;\n"
               "  }\n}\n\n");
 }
 

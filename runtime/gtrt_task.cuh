@@ -583,10 +583,42 @@ __device__ __forceinline__ unsigned gtrt_phase_inst(const gtrt_taskq &q, const g
   return lo;
 }
 
+/* Phase p's row (gtrt_phase_row), loaded by gtrt_phase_fetch. The
+ * generated code fetches the next phase's row before the grid barrier, so
+ * the load's latency hides behind the barrier's instead of following it. */
+struct gtrt_phase_fetched {
+  uint4 a, b;
+};
+
+__device__ __forceinline__ gtrt_phase_fetched gtrt_phase_fetch(const gtrt_phases &ph, unsigned p) {
+  gtrt_phase_fetched r = {};
+  if (p < ph.nphases) {
+    const uint4 *row = (const uint4 *)(ph.rows + p);
+    r.a = __ldg(row), r.b = __ldg(row + 1);
+  }
+  return r;
+}
+
+/* Where the row is loaded: builds with registers to spare (B <= 4 blocks
+ * per SM) load the next row before the barrier (gtrt_phase_fetch_early);
+ * in the 8-block build the 8 live words across the barrier cost spills
+ * (heat: 24 -> 40 bytes of stack), so it loads the row as the phase
+ * begins (gtrt_phase_fetch_late). */
+template <int B> __device__ __forceinline__ void gtrt_phase_fetch_early(gtrt_phase_fetched &r, const gtrt_phases &ph, unsigned p) {
+  if constexpr (B <= 4)
+    r = gtrt_phase_fetch(ph, p);
+}
+
+template <int B> __device__ __forceinline__ void gtrt_phase_fetch_late(gtrt_phase_fetched &r, const gtrt_phases &ph, unsigned p) {
+  if constexpr (B > 4)
+    r = gtrt_phase_fetch(ph, p);
+}
+
 /* How a phase runs (gtrt_phase_begin). */
 enum { GTRT_PHASE_SKIP = 0, GTRT_PHASE_RUN = 1, GTRT_PHASE_WARPS = 2 };
 
-/* Called by every thread of the grid. GTRT_PHASE_SKIP (in every thread):
+/* Called by every thread of the grid, with phase p's row (gtrt_phase_fetch).
+ * GTRT_PHASE_SKIP (in every thread):
  * phase p has no tasks, skip it (no barrier either). Otherwise the workers'
  * run ends with the phase. With block workers and a phase marked warp (all
  * its tasks need only a warp), each warp is a worker: GTRT_PHASE_WARPS, the
@@ -597,9 +629,9 @@ enum { GTRT_PHASE_SKIP = 0, GTRT_PHASE_RUN = 1, GTRT_PHASE_WARPS = 2 };
  * j / gridDim.x of block j % gridDim.x, so a few roots still reach every
  * block's own queue (BLOCK policy). Workers may pop at once: the counters
  * were uploaded before launch and a root is nobody's successor. */
-template <int W> __device__ __forceinline__ int gtrt_phase_begin(gtrt_taskq &q, const gtrt_phases &ph, unsigned p) {
-  const uint4 *row = (const uint4 *)(ph.rows + p);
-  const uint4 a = __ldg(row), b = __ldg(row + 1); /* task_lo, task_hi, root_lo, root_hi; inst_lo, inst_hi, warp */
+template <int W>
+__device__ __forceinline__ int gtrt_phase_begin(gtrt_taskq &q, const gtrt_phases &ph, const gtrt_phase_fetched &row) {
+  const uint4 a = row.a, b = row.b; /* task_lo, task_hi, root_lo, root_hi; inst_lo, inst_hi, warp */
   const unsigned lo = a.x, hi = a.y;
   if (hi == lo)
     return GTRT_PHASE_SKIP;
@@ -644,7 +676,7 @@ __device__ __forceinline__ bool gtrt_tq_grid_barrier(gtrt_taskq &q) {
   unsigned *arrive = q.ctl + GTRT_TQ_BAR_ARRIVE, *gen = q.ctl + GTRT_TQ_BAR_GEN;
   const unsigned target = (q.bar_seq + 1u) * gridDim.x;
   q.bar_seq++;
-  const unsigned g = gtrt_tq_ld(gen);
+  const unsigned g = q.ring_used ? gtrt_tq_ld(gen) : 0u; /* only a ring-resetting barrier waits for gen */
   gtrt_tq_fence(); /* release of the block's writes; the read of gen stays before the arrival */
   const unsigned mine = atomicAdd(arrive, 1u) + 1u;
   if (q.ring_used && mine == target) {

@@ -531,10 +531,13 @@ __device__ void phase_task(unsigned *a, unsigned *b, unsigned *c, unsigned *runs
 template <int W>
 __global__ void __launch_bounds__(256) phase_kernel(unsigned *a, unsigned *b, unsigned *c, unsigned *runs, int n,
                                                     const volatile int *spin, gtrt_taskq gt_q, gtrt_phases gt_ph) {
+  gtrt_phase_fetched gt_row = gtrt_phase_fetch(gt_ph, 0);
   for (unsigned gt_p = 0; gt_p < gt_ph.nphases; gt_p++) {
-    const int gt_mode = gtrt_phase_begin<W>(gt_q, gt_ph, gt_p);
-    if (gt_mode == GTRT_PHASE_SKIP)
+    const int gt_mode = gtrt_phase_begin<W>(gt_q, gt_ph, gt_row);
+    if (gt_mode == GTRT_PHASE_SKIP) {
+      gtrt_phase_fetch_early<4>(gt_row, gt_ph, gt_p + 1);
       continue;
+    }
     unsigned gt_t;
     if (gt_mode == GTRT_PHASE_WARPS) {
       while (gtrt_task_next<32>(gt_q, gt_t))
@@ -543,6 +546,7 @@ __global__ void __launch_bounds__(256) phase_kernel(unsigned *a, unsigned *b, un
       while (gtrt_task_next<W>(gt_q, gt_t))
         phase_task<W>(a, b, c, runs, n, spin, gt_q, gt_ph, gt_t);
     }
+    gtrt_phase_fetch_early<4>(gt_row, gt_ph, gt_p + 1);
     if (!gtrt_phase_end<W>(gt_q))
       return;
   }
