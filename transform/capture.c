@@ -124,8 +124,10 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u) {
                       v->decl_offset < k->phase_body->end && v->tkind == VT_POINTER;
     if (!host_local && !has_mapping(p, k, v)) {
       if (v->tkind == VT_ARRAY) {
-        /* Known extent: implicit map(tofrom:), as OpenMP does for arrays. */
-        DataMap m = {v, u->loc, XM_TOFROM, xasprintf("(void *)(%s)", v->name), xasprintf("sizeof(%s)", v->name), false};
+        /* Known extent: implicit map(tofrom:), as OpenMP does for arrays;
+         * map(to:) for const ones (copying back would write read-only memory). */
+        DataMap m = {v, u->loc, xf_object_is_const(v) ? XM_TO : XM_TOFROM, xasprintf("(void *)(%s)", v->name),
+                     xasprintf("sizeof(%s)", v->name), false};
         VEC_PUSH(k->maps.m, k->maps.n, k->maps.cap, m);
       } else if (k->shape == KS_TASKS) {
         task_extent_error(u, k);

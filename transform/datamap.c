@@ -18,6 +18,19 @@ CVar *xf_lookup_var(const Program *p, const char *name, unsigned offset) {
 
 static void push_map(DataMapList *l, DataMap m) { VEC_PUSH(l->m, l->n, l->cap, m); }
 
+bool xf_object_is_const(const CVar *v) {
+  if (v->tkind == VT_SCALAR || v->tkind == VT_RECORD) return v->is_const;
+  if (v->tkind != VT_ARRAY) return false;
+  if (v->is_const) return true; /* clang: an array of const elements is const */
+  if (!v->elem_type) return false;
+  /* the element's own qualifier: after its last '*' for arrays of pointers */
+  const char *t = strrchr(v->elem_type, '*');
+  t = t ? t + 1 : v->elem_type;
+  for (const char *c = strstr(t, "const"); c; c = strstr(c + 5, "const"))
+    if ((c == v->elem_type || c[-1] == ' ' || c[-1] == '*') && (c[5] == ' ' || c[5] == '\0')) return true;
+  return false;
+}
+
 /* One item: `x`, `x[lo:len]`, `a[lo:len][0:m]`. */
 static void item_map(Program *p, const Directive *d, const Clause *c, const VarItem *it, XMapKind kind,
                      bool force_delete, DataMapList *out) {
@@ -25,6 +38,11 @@ static void item_map(Program *p, const Directive *d, const Clause *c, const VarI
   if (!v) {
     diag_error(it->loc, "'%s' in '%s' clause is not a variable declared before the directive", it->name,
                clause_spelling(c->kind));
+    return;
+  }
+  if ((kind == XM_FROM || kind == XM_TOFROM) && xf_object_is_const(v)) {
+    diag_error(it->loc, "'%s' is const: '%s' would copy data back into it; copy it to the device only (%s)", it->name,
+               clause_spelling(c->kind), dir_family(d->kind) == FAM_OMP ? "map(to: ...)" : "copyin");
     return;
   }
   DataMap m = {v, it->loc, kind, NULL, NULL, force_delete};

@@ -219,6 +219,7 @@ struct Program {
 void xf_form_regions(Program *p);          /* regions.c */
 void xf_capture(Program *p, Kernel *k);     /* capture.c */
 void xf_device_functions(Program *p);       /* devfuncs.c */
+void xf_check_names(Program *p);            /* names.c: what reaches the .gt.cu compiles as C++ */
 void xf_nested(Program *p, Kernel *k);      /* nested.c: decides KS_NESTED */
 /* tasks.c: if the construct at s->dirs[di] (omp parallel / target) creates
  * tasks, lowers it to a KS_TASKS kernel (or reports why not) and returns true. */
@@ -253,6 +254,9 @@ void xf_check_gtcc_clauses(const Directive *d);
 void xf_clause_maps(Program *p, const Directive *d, const Clause *c, XMapKind kind, bool force_delete, DataMapList *out);
 /* The variable a clause item names, as seen at offset (nearest declaration before it). */
 CVar *xf_lookup_var(const Program *p, const char *name, unsigned offset);
+/* v is a const object (a const scalar or struct, or an array of const
+ * elements): copying data back into it would write read-only memory (datamap.c). */
+bool xf_object_is_const(const CVar *v);
 /* The data clauses on d (copy, copyin, ..., map) as DataMaps. */
 void xf_directive_maps(Program *p, const Directive *d, DataMapList *out);
 
