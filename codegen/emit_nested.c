@@ -17,11 +17,14 @@
 
 /* The type of v without a top-level const (context fields are assigned). */
 static char *field_type(const CVar *v) {
-  const char *t = v->type;
-  if (!strncmp(t, "const ", 6)) t += 6;
-  char *r = xstrdup(t);
+  char *r = xstrdup(v->type);
   size_t n = strlen(r);
-  if (n > 6 && !strcmp(r + n - 6, " const")) r[n - 6] = '\0';
+  if (n > 5 && !strcmp(r + n - 5, "const") && (r[n - 6] == ' ' || r[n - 6] == '*')) { /* T *const, T const */
+    r[n - 5] = '\0';
+    for (n -= 5; n > 0 && r[n - 1] == ' '; n--) r[n - 1] = '\0';
+  } else if (!strchr(r, '*') && !strncmp(r, "const ", 6)) { /* const T (a pointer's const is its target's) */
+    memmove(r, r + 6, n - 5);
+  }
   return r;
 }
 
@@ -125,7 +128,7 @@ static void emit_executor(StrBuf *sb, const Program *p, const Kernel *k) {
             k->name, k->name);
   cdp_params(sb, k);
   capture_params(sb, k);
-  sb_puts(sb, ") {\n"
+  sb_puts(sb, ") {\n  { /* a scope below the parameters': the context's locals may shadow captures */\n"
               "  const int gt_t = GT_WARP ? (int)(threadIdx.x & 31u) : (int)threadIdx.x;\n"
               "  const int gt_nt = GT_WARP ? 32 : (int)blockDim.x;\n");
   ctx_locals(sb, k, "gt_ctx", "  ");
@@ -161,7 +164,7 @@ static void emit_executor(StrBuf *sb, const Program *p, const Kernel *k) {
     sb_printf(sb, "  %s = %s::apply(gt_ctx.%s, %s);\n", n->reds[r].var->name, cg_red_op(n->reds[r].op),
               n->reds[r].var->name, n->reds[r].var->name);
   emit_after(sb, p, k, "  ");
-  sb_puts(sb, "}\n\n");
+  sb_puts(sb, "  }\n}\n\n");
 }
 
 /* Executor call for work item gt_item of the buffer. */
@@ -185,7 +188,7 @@ static void emit_nlk(StrBuf *sb, const Kernel *k) {
   cdp_params(sb, k);
   capture_params(sb, k);
   sb_puts(sb, ") {\n"
-              "  const unsigned gt_n = min(gt_counts[2 * gt_seg + 1], gt_item_cap);\n"
+              "  const unsigned gt_n = ::min(gt_counts[2 * gt_seg + 1], gt_item_cap);\n"
               "  for (unsigned gt_it = blockIdx.x; gt_it < gt_n; gt_it += gridDim.x) {\n"
               "    const unsigned gt_item = gt_seg * gt_item_cap + gt_it;\n");
   emit_item_call(sb, k, "0", "    ");
@@ -400,7 +403,7 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
                 "  if (threadIdx.x == 0) {\n"
                 "    __threadfence();\n"
                 "    if (atomicAdd(gt_done, 1u) == gridDim.x - 1) {\n"
-                "      const unsigned gt_n = min(atomicAdd(&gt_counts[1], 0u), gt_item_cap);\n"
+                "      const unsigned gt_n = ::min(atomicAdd(&gt_counts[1], 0u), gt_item_cap);\n"
                 "      if (gt_n) {\n");
     emit_device_launch(sb, k, "gt_n", "cudaStreamTailLaunch", "        ");
     sb_puts(sb, "        if (cudaGetLastError() != cudaSuccess) atomicExch(gt_done, 0xffffffffu); /* reported by the stub */\n"
@@ -410,7 +413,7 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
     sb_puts(sb, "  /* CTA master: this block's buffered work in one NLK; if the launch fails the block runs it */\n"
                 "  __shared__ int gt_fail;\n"
                 "  __syncthreads();\n"
-                "  const unsigned gt_n = min(gt_counts[2 * gt_seg + 1], gt_item_cap);\n"
+                "  const unsigned gt_n = ::min(gt_counts[2 * gt_seg + 1], gt_item_cap);\n"
                 "  if (threadIdx.x == 0) {\n    gt_fail = 0;\n    if (gt_n) {\n");
     emit_device_launch(sb, k, "gt_n", "cudaStreamFireAndForget", "      ");
     sb_puts(sb, "      gt_fail = cudaGetLastError() != cudaSuccess;\n    }\n  }\n  __syncthreads();\n"
@@ -422,7 +425,7 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
   case CDP_WARP:
     sb_puts(sb, "  /* warp master: this warp's buffered work in one NLK; if the launch fails the warp runs it */\n"
                 "  __syncwarp();\n"
-                "  const unsigned gt_n = min(gt_counts[2 * gt_seg + 1], gt_item_cap);\n"
+                "  const unsigned gt_n = ::min(gt_counts[2 * gt_seg + 1], gt_item_cap);\n"
                 "  int gt_fail = 0;\n"
                 "  if (gt_lane == 0 && gt_n) {\n");
     emit_device_launch(sb, k, "gt_n", "cudaStreamFireAndForget", "    ");

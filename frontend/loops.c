@@ -95,7 +95,8 @@ static void set_step(ForLoop *L, TranslationUnit *tu, const TokenArray *ta, Span
     free(e.text);
     e.text = xasprintf("%lld", L->step_value);
   } else {
-    char *t = xasprintf(negate ? "-(%s)" : "(%s)", e.text);
+    /* negated as a signed value: -(st) of an unsigned st would wrap */
+    char *t = xasprintf(negate ? "-(long long)(%s)" : "(%s)", e.text);
     free(e.text);
     e.text = t;
   }

@@ -161,6 +161,31 @@ static void find_streamed(const Kernel *k, Nested *n, const Stmt *s) {
   for (int i = 0; i < s->nkids; i++) find_streamed(k, n, s->kids[i]);
 }
 
+/* v is used by the inner loop or by After. */
+static bool used_after_before(const Nested *n, const Stmt *body, const CVar *v) {
+  for (int a = n->inner_index; a < body->nkids; a++)
+    if (subtree_uses(body->kids[a], v, false, NULL)) return true;
+  return false;
+}
+
+/* The parent keeps two shared-memory queues of one context per thread
+ * (gt_wq, gt_sq in codegen/emit_nested.c): 48 KB of static shared memory
+ * at most, a little kept for the counters. */
+#define GTCC_CDP_SHARED_MAX (46 * 1024)
+
+/* About sizeof(K_ctx): the fixed fields, the outer index and one 8-byte
+ * aligned slot per saved local. */
+static long long ctx_bytes(const Kernel *k, const Nested *n) {
+  long long b = 3 * 8 + 2 * 4 + 8 + 8;
+  (void)k;
+  for (int i = 0; i < n->nctx; i++) {
+    const CVar *v = n->ctx[i];
+    long long sz = v->tkind == VT_POINTER ? 8 : v->elem_size > 0 ? v->elem_size : 8;
+    b += (sz + 7) / 8 * 8;
+  }
+  return b;
+}
+
 /* Decides the shape; on success k->shape = KS_NESTED. */
 static const char *try_nested(Program *p, Kernel *k, Nested *n) {
   if (k->collapse != 1) return "the outer loop is collapsed";
@@ -203,10 +228,19 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
   free(before);
   if (why) return why;
   /* Values captured from outside are firstprivate per outer iteration:
-   * assigning them in the inner loop would need a per-context copy. */
-  for (int i = 0; i < k->ncaps; i++)
-    if (k->caps[i].kind == CAP_VALUE && subtree_uses(n->inner->kids[0], k->caps[i].var, true, NULL))
-      return "a variable from outside the region is assigned inside the inner loop";
+   * one assigned in the outer body would need a per-context copy (the
+   * warp and NLK tiers see the launch value). Private ones are not
+   * declared in the executors. */
+  for (int i = 0; i < k->ncaps; i++) {
+    const Capture *c = &k->caps[i];
+    if (c->kind == CAP_VALUE && subtree_uses(body, c->var, true, NULL))
+      return "a variable from outside the region (firstprivate) is assigned in the outer loop body";
+    if (c->kind == CAP_PRIVATE && used_after_before(n, body, c->var))
+      return "a private variable of the outer loop is used by the inner loop or after it";
+  }
+  if (ctx_bytes(k, n) * 2 * (long long)k->block > GTCC_CDP_SHARED_MAX)
+    return "the context saved per inner loop is too large for the parent block's shared-memory queues (fewer "
+           "locals before the inner loop, or a smaller vector_length)";
   return NULL;
 }
 
