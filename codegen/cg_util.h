@@ -32,6 +32,9 @@ void cg_emit_tasks(StrBuf *sb, const Program *p, const Kernel *k, const CgOption
 /* Host code of a task region run before the stub call: the inspector walk
  * when dependences are not known at compile time (emit_tasks.c). */
 void cg_task_host_prelude(StrBuf *sb, const Kernel *k);
+/* Host code after a task loop nest that ran as tasks: its loop variables
+ * declared outside the loop get the value the source loop leaves. */
+void cg_task_final_ivs(StrBuf *sb, const Kernel *k, const char *indent);
 /* Pieces of a task megakernel shared with phased regions (emit_tasks.c):
  * gt_N[l] / gt_total from gt_n[l]; coordinates gt_k[l] from the linear id t;
  * what one worker does with task gt_k (ivs, body); the inspector lines
@@ -40,7 +43,8 @@ void cg_task_box(StrBuf *sb, const Kernel *k, const char *indent);
 /* Host code: `gt_lb<l>`, `gt_st<l>`, `gt_n<l>` (trip count) of each of k's loops (emit_host.c). */
 void cg_loop_bounds(StrBuf *sb, const Kernel *k, const char *indent);
 void cg_task_decode(StrBuf *sb, const Kernel *k, const char *t, const char *indent);
-/* w: the worker width in the generated code ("W", or "32" for a warp of a block worker). */
+/* w: the worker width in the generated code ("GT_W", the kernel's template parameter, named
+ * GT_ because user code is copied into the kernel; or "32" for a warp of a block worker). */
 void cg_task_run(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts, const char *w);
 void cg_task_report_deps(StrBuf *sb, const TaskRegion *tr, const char *report, const char *indent);
 /* Phased task regions (KS_PHASED, emit_phases.c): the megakernel and stub in

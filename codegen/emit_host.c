@@ -157,6 +157,7 @@ static void kernel_call(EditList *el, const Program *p, const Kernel *k, const C
   sb_printf(&sb, "    %s(", k->name);
   stub_args(&sb, p, k);
   sb_puts(&sb, ");\n");
+  if (k->shape == KS_TASKS) cg_task_final_ivs(&sb, k, "    ");
   if (k->maps.n) {
     sb_puts(&sb, "   ");
     map_exits_reversed(&sb, &k->maps, "gt_site");

@@ -20,10 +20,18 @@
 
 static const PhasedRegion *ph_of(const Kernel *k) { return k->phased; }
 
-static bool is_snap(const PhasedRegion *ph, const CVar *v) {
+static int snap_index(const PhasedRegion *ph, const CVar *v) {
   for (int i = 0; i < ph->nsnap; i++)
-    if (ph->snap[i] == v) return true;
-  return false;
+    if (ph->snap[i] == v) return i;
+  return -1;
+}
+
+static bool is_snap(const PhasedRegion *ph, const CVar *v) { return snap_index(ph, v) >= 0; }
+
+/* The snapshot field of v: gt_I_NAME, unique by its index even where two
+ * blocks declare variables of the same name (`long c` in each). */
+static char *snap_field(const PhasedRegion *ph, const CVar *v) {
+  return xasprintf("gt_%d_%s", snap_index(ph, v), v->name);
 }
 
 static bool is_pointer(const CVar *v) { return v->tkind == VT_POINTER; }
@@ -42,13 +50,15 @@ static void emit_snap_struct(StrBuf *sb, const Kernel *k, const char *indent) {
   sb_printf(sb, "%sstruct gt_snap_%s {\n%s  long long gt_n[3], gt_lb[3], gt_st[3];\n", indent, k->name, indent);
   for (int i = 0; i < ph->nsnap; i++) {
     const CVar *v = ph->snap[i];
+    char *f = snap_field(ph, v);
     if (is_pointer(v)) {
-      sb_printf(sb, "%s  void *%s;\n", indent, v->name);
+      sb_printf(sb, "%s  void *%s;\n", indent, f);
     } else {
       char *t = field_type(v);
-      sb_printf(sb, "%s  %s %s;\n", indent, t, v->name);
+      sb_printf(sb, "%s  %s %s;\n", indent, t, f);
       free(t);
     }
+    free(f);
   }
   sb_printf(sb, "%s};\n", indent);
 }
@@ -77,15 +87,17 @@ static void emit_stage_case(StrBuf *sb, const Program *p, const Kernel *k, int s
   for (int c = 0; c < sk->ncaps; c++) {
     const CVar *v = sk->caps[c].var;
     if (!is_snap(ph, v)) continue;
+    char *f = snap_field(ph, v);
     if (is_pointer(v)) {
       char *decl = cg_pointer_decl(v, v->name), *cast = cg_cast_type(v);
-      sb_printf(sb, "        %s = (%s)gt_s->%s; (void)%s;\n", decl, cast, v->name, v->name);
+      sb_printf(sb, "        %s = (%s)gt_s->%s; (void)%s;\n", decl, cast, f, v->name);
       free(decl), free(cast);
     } else {
       char *decl = cg_value_decl(v, v->name);
-      sb_printf(sb, "        %s = gt_s->%s; (void)%s;\n", decl, v->name, v->name);
+      sb_printf(sb, "        %s = gt_s->%s; (void)%s;\n", decl, f, v->name);
       free(decl);
     }
+    free(f);
   }
   if (sk->collapse) {
     cg_task_box(sb, sk, "        ");
@@ -96,8 +108,8 @@ static void emit_stage_case(StrBuf *sb, const Program *p, const Kernel *k, int s
   sb_puts(sb, "        break;\n      }\n");
 }
 
-/* One worker's task loop of a phase, with workers of width w ("W", or "32":
- * the warps of a block worker); only narrow stages when narrow_only. */
+/* One worker's task loop of a phase, with workers of width w ("GT_W", or
+ * "32": the warps of a block worker); only narrow stages when narrow_only. */
 static void emit_task_loop(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts, const char *w,
                            bool narrow_only) {
   const PhasedRegion *ph = ph_of(k);
@@ -134,21 +146,25 @@ static bool warp_phases(const PhasedRegion *ph) {
  * and it spills at most a few words. */
 enum { PHASED_BLOCKS_HI = 8, PHASED_BLOCKS_LO = 4 };
 
+/* The template parameters are GT_W (worker width) and GT_B (blocks per SM):
+ * the user's task bodies are copied into the kernel, so any name outside
+ * gtcc's gt_/GT_ prefixes could be one of theirs (`long *W`). */
+
 static void emit_megakernel(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts) {
   const PhasedRegion *ph = ph_of(k);
   char *params = list_text(cg_kernel_params, k);
-  sb_printf(sb, "template <int W, int B>\n__global__ void __launch_bounds__(%d, B) %s_kernel(%s%sgtrt_taskq gt_q, gtrt_phases gt_ph) {\n",
+  sb_printf(sb, "template <int GT_W, int GT_B>\n__global__ void __launch_bounds__(%d, GT_B) %s_kernel(%s%sgtrt_taskq gt_q, gtrt_phases gt_ph) {\n",
             k->block, k->name, params, *params ? ", " : "");
   free(params);
   cg_kernel_locals(sb, k);
-  sb_puts(sb, "  const long long gt_lane = gtrt_task_lane<W>(), gt_width = gtrt_task_width<W>();\n"
+  sb_puts(sb, "  const long long gt_lane = gtrt_task_lane<GT_W>(), gt_width = gtrt_task_width<GT_W>();\n"
               "  (void)gt_width;\n"
               "  gtrt_phase_fetched gt_row = gtrt_phase_fetch(gt_ph, 0);\n"
               "  for (unsigned gt_p = 0; gt_p < gt_ph.nphases; gt_p++) {\n"
-              "    gtrt_phase_fetch_late<B>(gt_row, gt_ph, gt_p);\n"
-              "    const int gt_mode = gtrt_phase_begin<W>(gt_q, gt_ph, gt_row);\n"
+              "    gtrt_phase_fetch_late<GT_B>(gt_row, gt_ph, gt_p);\n"
+              "    const int gt_mode = gtrt_phase_begin<GT_W>(gt_q, gt_ph, gt_row);\n"
               "    if (gt_mode == GTRT_PHASE_SKIP) {\n"
-              "      gtrt_phase_fetch_early<B>(gt_row, gt_ph, gt_p + 1);\n"
+              "      gtrt_phase_fetch_early<GT_B>(gt_row, gt_ph, gt_p + 1);\n"
               "      continue;\n"
               "    }\n"
               "    unsigned gt_t;\n");
@@ -156,13 +172,13 @@ static void emit_megakernel(StrBuf *sb, const Program *p, const Kernel *k, const
     sb_puts(sb, "    if (gt_mode == GTRT_PHASE_WARPS) { /* tasks that need only a warp */\n");
     emit_task_loop(sb, p, k, opts, "32", true);
     sb_puts(sb, "    } else {\n");
-    emit_task_loop(sb, p, k, opts, "W", false);
+    emit_task_loop(sb, p, k, opts, "GT_W", false);
     sb_puts(sb, "    }\n");
   } else {
-    emit_task_loop(sb, p, k, opts, "W", false);
+    emit_task_loop(sb, p, k, opts, "GT_W", false);
   }
-  sb_puts(sb, "    gtrt_phase_fetch_early<B>(gt_row, gt_ph, gt_p + 1); /* the barrier hides its latency */\n"
-              "    if (!gtrt_phase_end<W>(gt_q)) return;\n"
+  sb_puts(sb, "    gtrt_phase_fetch_early<GT_B>(gt_row, gt_ph, gt_p + 1); /* the barrier hides its latency */\n"
+              "    if (!gtrt_phase_end<GT_W>(gt_q)) return;\n"
               "  }\n}\n\n");
 }
 
@@ -261,11 +277,13 @@ static char *stage_record(const Kernel *k, int si) {
   for (int i = 0; i < ph->nsnap; i++) {
     const CVar *v = ph->snap[i];
     if (!stage_uses(sk, v)) continue; /* another stage's: may not be set yet */
+    char *f = snap_field(ph, v);
     if (is_pointer(v))
       sb_printf(&sb, "      gt_s.%s = %s ? gtrt_dev_base(&gt_site, \"%s\", %s, %s) : 0;\n      if (%s && !gt_s.%s) gtrt_fatal();\n",
-                v->name, v->name, v->name, v->name, v->name, v->name, v->name);
+                f, v->name, v->name, v->name, v->name, v->name, f);
     else
-      sb_printf(&sb, "      gt_s.%s = %s;\n", v->name, v->name);
+      sb_printf(&sb, "      gt_s.%s = %s;\n", f, v->name);
+    free(f);
   }
   sb_puts(&sb, "      const long long gt_ntasks = 1");
   for (int l = 0; l < d; l++) sb_printf(&sb, " * gt_n%d", l);
@@ -282,6 +300,7 @@ static char *stage_record(const Kernel *k, int si) {
     if (d) sb_puts(&sb, "        gt_t++;\n");
     for (int l = 0; l < d; l++) sb_puts(&sb, "      }\n");
   }
+  cg_task_final_ivs(&sb, sk, "      ");
   sb_puts(&sb, "      (void)gt_t;\n    }\n");
   return sb_take(&sb);
 }

@@ -17,7 +17,7 @@ static const char *const nvars[3] = {"gt_N0", "gt_N1", "gt_N2"};
 
 static const TdDeps *task_deps(const TaskRegion *tr) { return tr->tiled ? &tr->tile_deps : &tr->cell; }
 
-/* Threads per worker as a number (W = 0 means the whole block). */
+/* Threads per worker as a number (a worker of 0 means the whole block). */
 static int worker_threads(const Kernel *k) { return k->tasks->worker ? k->tasks->worker : k->block; }
 
 static void emit_note(StrBuf *sb, const Program *p, const Kernel *k) {
@@ -169,28 +169,30 @@ static void emit_init_kernel(StrBuf *sb, const Kernel *k) {
   sb_puts(sb, "    gtrt_task_init_count(gt_q, (unsigned)gt_t, gt_np);\n  }\n}\n\n");
 }
 
+/* The worker width is the template parameter GT_W, not W: the task body
+ * copied into the kernel may use any name outside gtcc's prefixes. */
 static void emit_megakernel(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts) {
   const TaskRegion *tr = k->tasks;
   int d = k->collapse;
-  sb_printf(sb, "template <int W>\n__global__ void __launch_bounds__(%d) %s_kernel(", k->block, k->name);
+  sb_printf(sb, "template <int GT_W>\n__global__ void __launch_bounds__(%d) %s_kernel(", k->block, k->name);
   cg_kernel_params(sb, k);
   sb_puts(sb, ", gtrt_taskq gt_q) {\n");
   cg_task_box(sb, k, "  ");
   sb_puts(sb, "  (void)gt_total;\n");
   cg_kernel_locals(sb, k);
-  sb_puts(sb, "  const long long gt_lane = gtrt_task_lane<W>(), gt_width = gtrt_task_width<W>();\n"
-              "  (void)gt_width;\n  unsigned gt_t;\n  while (gtrt_task_next<W>(gt_q, gt_t)) {\n");
+  sb_puts(sb, "  const long long gt_lane = gtrt_task_lane<GT_W>(), gt_width = gtrt_task_width<GT_W>();\n"
+              "  (void)gt_width;\n  unsigned gt_t;\n  while (gtrt_task_next<GT_W>(gt_q, gt_t)) {\n");
   cg_task_decode(sb, k, "gt_t", "    ");
-  cg_task_run(sb, p, k, opts, "W");
-  sb_puts(sb, "    gtrt_task_publish<W>(gt_q);\n");
+  cg_task_run(sb, p, k, opts, "GT_W");
+  sb_puts(sb, "    gtrt_task_publish<GT_W>(gt_q);\n");
   if (tr->affine) {
     sb_puts(sb, "    if (gt_lane == 0) {\n");
     td_emit_succ(sb, task_deps(tr), d, kvars, nvars, emit_release, &d);
     sb_puts(sb, "    }\n");
   } else {
-    sb_puts(sb, "    gtrt_task_release_graph<W>(gt_q, gt_t);\n");
+    sb_puts(sb, "    gtrt_task_release_graph<GT_W>(gt_q, gt_t);\n");
   }
-  sb_puts(sb, "    gtrt_task_done<W>(gt_q, gt_t);\n  }\n}\n\n");
+  sb_puts(sb, "    gtrt_task_done<GT_W>(gt_q, gt_t);\n  }\n}\n\n");
 }
 
 static void emit_stub(StrBuf *sb, const Kernel *k) {
@@ -261,4 +263,18 @@ void cg_task_host_prelude(StrBuf *sb, const Kernel *k) {
   sb_puts(sb, "        gt_t++;\n");
   for (int l = 0; l < d; l++) sb_puts(sb, "      }\n");
   sb_puts(sb, "    }\n");
+}
+
+/* `int b; for (b = 0; b < n; b++) task` leaves b == n on the host, as the
+ * CPU build does, and host code after the nest may read it: each such
+ * variable gets lb + trip * step; an inner one only when every outer loop
+ * ran (else the source never assigns it). */
+void cg_task_final_ivs(StrBuf *sb, const Kernel *k, const char *indent) {
+  for (int l = 0; l < k->collapse; l++) {
+    const ForLoop *L = k->loops[l];
+    if (L->iv_declared) continue;
+    sb_puts(sb, indent);
+    for (int o = 0; o < l; o++) sb_printf(sb, "%sgt_n%d > 0%s", o ? " && " : "if (", o, o == l - 1 ? ") " : "");
+    sb_printf(sb, "%s = (%s)(gt_lb%d + gt_n%d * gt_st%d);\n", L->iv->name, L->iv->type, l, l, l);
+  }
 }

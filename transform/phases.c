@@ -128,6 +128,8 @@ static void add_stage(Walk *w, Stmt *s, int depth, Stmt *task, int task_di) {
     l = l->kids[0];
   }
   sk->collapse = depth;
+  for (int d = 0; d < depth; d++) /* the host walk assigns these after the nest: later tasks read that */
+    if (!sk->loops[d]->iv_declared) note_host_write(w, sk->loops[d]->iv);
   if (k->maps.n) { /* omp target map(...) of the region: the stage's data */
     sk->maps.m = xmalloc(sizeof *sk->maps.m * (size_t)k->maps.n);
     memcpy(sk->maps.m, k->maps.m, sizeof *sk->maps.m * (size_t)k->maps.n);

@@ -118,6 +118,13 @@ cases_for() {
   phase_runtime_trip) # N BS STEPS [STRIDE]
     printf '%s\n' "0 5 3" "1 1 1" "1000 64 1" "1000 64 2" "1000 64 1000" "1000 64 0" "1000 64 1000 0" \
       "5000 5000 20" "-" "300000 3000 100" ;;
+  phase_same_name) # N BS STEPS
+    printf '%s\n' "0 5 3" "1 1 1" "1000 64 1" "1000 64 2" "1000 64 1000" "1000 64 0" "3001 100 7" "-" \
+      "1000000 4096 20" ;;
+  phase_iv_out) # NB BS STEPS: NB 6 has empty first loops, NB 0 empty nests
+    printf '%s\n' "0 4 3" "1 4 1" "1 4 2" "6 4 9" "6 4 1000" "40 32 0" "-" "3000 64 50" ;;
+  phase_user_w_b) printf '%s\n' "1 1 1" "64 64 2" "7 33 1000" "64 64 0" "-" "4096 256 20" ;; # NB BS STEPS
+  task_user_w_b) printf '%s\n' "0 0" "1 1" "1 300" "300 1" "-" "3000 2000" ;;
   *) printf '%s\n' "-" ;; # other test programs (tests/emit/cases): no arguments
   esac
 }

@@ -43,7 +43,7 @@ static void test_wavefront_defaults(void) {
     CHECK(tr->tile_deps.ndist == 2 && !has_dist(&tr->tile_deps, 2, 1, 1));
     CHECK(tr->worker == 0 && tr->queue == 0);
   }
-  CHECK(r.out.cu && strstr(r.out.cu, "gtrt_task_init_count") && strstr(r.out.cu, "gtrt_task_next<W>"));
+  CHECK(r.out.cu && strstr(r.out.cu, "gtrt_task_init_count") && strstr(r.out.cu, "gtrt_task_next<GT_W>"));
   CHECK(r.out.cu && strstr(r.out.cu, "_kernel<0><<<"));
   CHECK(r.out.c && strstr(r.out.c, "gtrt_insp *gt_insp = 0;") && !strstr(r.out.c, "gtrt_insp_new"));
   lowered_free(&r);
@@ -81,7 +81,7 @@ static void test_inspector_and_negative(void) {
   const Kernel *k = kernel0(&r);
   CHECK(k && k->tasks && !k->tasks->affine && k->tasks->why_inspector && !k->tasks->tiled);
   CHECK(r.out.c && strstr(r.out.c, "gtrt_insp_new") && strstr(r.out.c, "gtrt_insp_access(gt_insp, gt_t, (const void *)&(H[(i-1)*w + j]), 0)"));
-  CHECK(r.out.cu && strstr(r.out.cu, "gtrt_insp_finish") && strstr(r.out.cu, "gtrt_task_release_graph<W>(gt_q, gt_t)"));
+  CHECK(r.out.cu && strstr(r.out.cu, "gtrt_insp_finish") && strstr(r.out.cu, "gtrt_task_release_graph<GT_W>(gt_q, gt_t)"));
   lowered_free(&r);
   r = lower("void f(int n, int m, int (*A)[m + 2]) {\n"
             "#pragma omp target data map(tofrom: A[0:n][0:m+2])\n"
@@ -198,7 +198,7 @@ static void test_phased(void) {
   CHECK(r.out.c && strstr(r.out.c, "gtrt_plan_new") && strstr(r.out.c, "gtrt_plan_barrier(gt_plan);"));
   CHECK(r.out.c && strstr(r.out.c, "double *tmp = u; u = v; v = tmp;"));
   CHECK(r.out.c && strstr(r.out.c, "gtrt_plan_stage(gt_plan, 2, gt_ntasks, &gt_s, 0)"));
-  CHECK(r.out.cu && strstr(r.out.cu, "gtrt_phase_begin<W>") && strstr(r.out.cu, "case 2:"));
+  CHECK(r.out.cu && strstr(r.out.cu, "gtrt_phase_begin<GT_W>") && strstr(r.out.cu, "case 2:"));
   lowered_free(&r);
 
   /* exactly one task loop nest: still the compile-time path */
@@ -311,6 +311,80 @@ static void test_narrow(void) {
   lowered_free(&r);
 }
 
+/* Regressions of phased and one-loop task regions: snapshot variables of
+ * the same name in sibling blocks get their own fields; loop variables
+ * declared before the region get what the source loop leaves (also without
+ * depend items, where the host walk has no loop of its own); the template
+ * parameters are gtcc's names, not W and B (user code is copied into the
+ * kernel). */
+static void test_phased_regressions(void) {
+  static const char *src =
+      "void f(int nb, int steps, long *W, long *B) {\n"
+      "  int b, t, last = -1;\n"
+      "#pragma omp target data map(tofrom: W[0:nb], B[0:nb])\n"
+      "#pragma omp parallel\n"
+      "#pragma omp single\n"
+      "  for (t = 0; t < steps; t++) {\n"
+      "    { long c = 3 * t;\n"
+      "      for (int k = 0; k < nb; k++) {\n"
+      "#pragma omp task depend(inout: W[k])\n"
+      "        W[k] += c;\n"
+      "      } }\n"
+      "#pragma omp taskwait\n"
+      "    { long c = 5 * t;\n"
+      "      for (int k = 0; k < nb; k++) {\n"
+      "#pragma omp task depend(inout: B[k])\n"
+      "        B[k] += c;\n"
+      "      } }\n"
+      "    for (b = 0; b < nb - t % 3; b++) {\n"
+      "#pragma omp task\n"
+      "      W[b] += 1;\n"
+      "    }\n"
+      "    last = b;\n"
+      "#pragma omp task depend(inout: B[0])\n"
+      "    B[0] += b;\n"
+      "  }\n"
+      "}\n";
+  Lowered r = lower(src, NULL);
+  const Kernel *k = kernel0(&r);
+  CHECK(k && k->shape == KS_PHASED && k->phased && k->phased->nstages == 4);
+  /* b is set by the host walk and read by the last task: it travels in the snapshot */
+  CHECK(k && k->phased && snap_has(k->phased, "c") && snap_has(k->phased, "b"));
+  CHECK(r.out.cu && strstr(r.out.cu, "long gt_0_c;") && strstr(r.out.cu, "long gt_1_c;"));
+  CHECK(r.out.cu && strstr(r.out.cu, "long c = gt_s->gt_0_c;") && strstr(r.out.cu, "long c = gt_s->gt_1_c;"));
+  CHECK(r.out.c && strstr(r.out.c, "gt_s.gt_0_c = c;") && strstr(r.out.c, "gt_s.gt_1_c = c;"));
+  /* no depend items: no loop in the host walk, b still assigned before `last = b` */
+  const char *asg = r.out.c ? strstr(r.out.c, "b = (int)(gt_lb0 + gt_n0 * gt_st0);") : NULL;
+  CHECK(asg && strstr(asg, "last = b;"));
+  CHECK(r.out.cu && strstr(r.out.cu, "template <int GT_W, int GT_B>"));
+  CHECK(r.out.cu && strstr(r.out.cu, "__launch_bounds__(256, GT_B)"));
+  CHECK(r.out.cu && strstr(r.out.cu, "gtrt_phase_fetch_late<GT_B>"));
+  CHECK(r.out.cu && !strstr(r.out.cu, "<W>") && !strstr(r.out.cu, "<B>"));
+  lowered_free(&r);
+
+  /* one task loop nest: both loop variables after the stub call, j only when the i loop ran */
+  static const char *one =
+      "void f(int n, int m, long *W) {\n"
+      "  int i, j;\n"
+      "#pragma omp target data map(tofrom: W[0:n*m+1])\n"
+      "#pragma omp parallel\n"
+      "#pragma omp single\n"
+      "  for (i = 1; i < n; i++)\n"
+      "    for (j = 0; j < m; j += 2) {\n"
+      "#pragma omp task depend(in: W[(i-1)*m+j]) depend(out: W[i*m+j])\n"
+      "      W[i*m+j] += W[(i-1)*m+j];\n"
+      "    }\n"
+      "}\n";
+  r = lower(one, NULL);
+  k = kernel0(&r);
+  CHECK(k && k->shape == KS_TASKS);
+  CHECK(r.out.c && strstr(r.out.c, "    i = (int)(gt_lb0 + gt_n0 * gt_st0);\n"
+                                   "    if (gt_n0 > 0) j = (int)(gt_lb1 + gt_n1 * gt_st1);\n"));
+  CHECK(r.out.cu && strstr(r.out.cu, "template <int GT_W>") && strstr(r.out.cu, "gtrt_task_done<GT_W>(gt_q, gt_t)"));
+  CHECK(r.out.cu && !strstr(r.out.cu, "<W>"));
+  lowered_free(&r);
+}
+
 int main(void) {
   test_wavefront_defaults();
   test_options();
@@ -318,5 +392,6 @@ int main(void) {
   test_other_forms();
   test_phased();
   test_narrow();
+  test_phased_regressions();
   return unit_result();
 }
