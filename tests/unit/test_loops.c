@@ -140,7 +140,7 @@ static void test_canonical(void) {
   CHECK(canon("for (int i = n - 1; i >= 0; i--)", "i", "n - 1", REL_GE, "0", "-1", 1, -1, 1));
   CHECK(canon("for (int i = n; i > 0; --i)", "i", "n", REL_GT, "0", "-1", 1, -1, 1));
   CHECK(canon("for (int i = 0; i < n; i += 2)", "i", "0", REL_LT, "n", "2", 1, 2, 1));
-  CHECK(canon("for (int i = n; i > 0; i -= k)", "i", "n", REL_GT, "0", "-(k)", 0, 0, 1));
+  CHECK(canon("for (int i = n; i > 0; i -= k)", "i", "n", REL_GT, "0", "-(long long)(k)", 0, 0, 1));
   CHECK(canon("for (int i = 0; i < n; i += k)", "i", "0", REL_LT, "n", "(k)", 0, 0, 1));
   CHECK(canon("for (int i = 1; i < n; i = i + 3)", "i", "1", REL_LT, "n", "3", 1, 3, 1));
   CHECK(canon("for (int i = 1; i < n; i = 4 + i)", "i", "1", REL_LT, "n", "4", 1, 4, 1));
