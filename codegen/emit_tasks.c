@@ -130,7 +130,7 @@ void cg_task_run(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions 
     return;
   }
   for (int l = 0; l < d; l++)
-    sb_printf(sb, "    const long long gt_r%d = gt_k%d * %lldLL, gt_h%d = min(%lldLL, gt_n%d - gt_r%d);\n", l, l,
+    sb_printf(sb, "    const long long gt_r%d = gt_k%d * %lldLL, gt_h%d = ::min(%lldLL, gt_n%d - gt_r%d);\n", l, l,
               tr->tile[l], l, tr->tile[l], l, l);
   if (d == 1) {
     sb_puts(sb, "    if (gt_lane == 0)\n    for (long long gt_a = 0; gt_a < gt_h0; gt_a++) {\n"
