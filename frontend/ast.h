@@ -22,6 +22,23 @@ typedef enum VarTypeKind {
 
 enum { MAX_DIMS = 4 };
 
+/* A name in the code that the .gt.cu may not compile: a C++ keyword, or a
+ * type (or enumerator) whose declaration codegen does not copy there.
+ * transform/names.c reports those that reach the .gt.cu. */
+typedef enum NameRefKind {
+  NR_CXX_KEYWORD, /* declares or names something called by a C++ keyword */
+  NR_LOCAL_TYPE,  /* a type declared inside a function (at decl_offset) */
+  NR_VAR_TYPE,    /* a type defined in a file-scope variable's declaration (`struct S {...} g;`) */
+} NameRefKind;
+
+typedef struct NameRef {
+  NameRefKind kind;
+  char *name;        /* "new", "word", "struct acc", "N" */
+  SrcLoc loc;        /* where it is written */
+  unsigned decl_offset; /* of its declaration (in the main file for types) */
+  bool enumerator;   /* NR_*_TYPE: an enumeration constant, not a type */
+} NameRef;
+
 typedef struct CVar {
   char *name;
   SrcLoc loc;        /* declaration */
@@ -39,6 +56,7 @@ typedef struct CVar {
   bool is_const;     /* the variable itself is const */
   bool is_float;     /* scalar of floating type */
   bool is_static;
+  NameRef *type_ref; /* NR_LOCAL_TYPE / NR_VAR_TYPE named by its type, or NULL */
 } CVar;
 
 /* A reference to a variable inside some statement's own expressions. */
@@ -103,6 +121,8 @@ typedef struct Stmt {
   int nelem_reads;
   CVar **decls;          /* variables this statement declares (ST_DECL, for-init) */
   int ndecls;
+  NameRef *names;        /* in this statement's own expressions and declarations (not variables: see uses, decls) */
+  int nnames;
   Directive **dirs;      /* directives written just before this statement, in order */
   int ndirs;
   struct Function *func;
@@ -140,6 +160,8 @@ typedef struct TranslationUnit {
   int npragmas;
   TopDecl *tops;
   int ntops;
+  NameRef *top_names;    /* C++ keywords declared in the TOP_TYPE declarations (copied into the .gt.cu) */
+  int ntop_names;
   CVar **vars;           /* every variable seen (owner of the CVars) */
   int nvars;
   char **clang_args;     /* arguments the file was parsed with */

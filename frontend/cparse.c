@@ -22,7 +22,7 @@ typedef struct Parser {
   TokenArray toks;
   CXCursor *var_cursors; /* parallel to tu->vars: the declaring cursor */
   int var_cap;           /* capacity of both */
-  int funcs_cap, tops_cap;
+  int funcs_cap, tops_cap, top_names_cap;
   /* Offsets of DeclRefExprs found to be assigned (direct) or element-assigned. */
   unsigned *writes, *elem_writes;
   int nwrites, writes_cap, nelem_writes, elem_writes_cap;
@@ -59,6 +59,131 @@ static SrcLoc cursor_loc(Parser *p, CXCursor c) {
     off = cursor_range(c, &b, &e) ? (long)b : 0;
   }
   return srcfile_loc(p->tu->file, (unsigned)off);
+}
+
+/* ---- names the .gt.cu may not compile (transform/names.c reports them) --- */
+
+/* Words C++ reserves that C code may use as names: the keywords of nvcc's
+ * default dialect (C++17) that C lacks, and the alternative tokens. */
+static const char *const cxx_keywords[] = {
+    "alignas", "alignof", "and", "and_eq", "bitand", "bitor", "bool", "catch", "char16_t", "char32_t", "class",
+    "compl", "const_cast", "constexpr", "decltype", "delete", "dynamic_cast", "explicit", "export", "false",
+    "friend", "mutable", "namespace", "new", "noexcept", "not", "not_eq", "nullptr", "operator", "or", "or_eq",
+    "private", "protected", "public", "reinterpret_cast", "static_assert", "static_cast", "template", "this",
+    "thread_local", "throw", "true", "try", "typeid", "typename", "using", "virtual", "wchar_t", "xor", "xor_eq"};
+
+bool fe_is_cxx_keyword(const char *name) {
+  for (size_t i = 0; i < sizeof cxx_keywords / sizeof *cxx_keywords; i++)
+    if (!strcmp(cxx_keywords[i], name)) return true;
+  return false;
+}
+
+/* The top containing offset off, or NULL (tops are in file order). */
+static const TopDecl *top_at(const TranslationUnit *tu, unsigned off) {
+  int lo = 0, hi = tu->ntops - 1, at = -1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    if (tu->tops[mid].begin <= off) at = mid, lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return at >= 0 && off < tu->tops[at].end ? &tu->tops[at] : NULL;
+}
+
+/* Whether the .gt.cu lacks type or enumerator declaration d: NR_LOCAL_TYPE
+ * (declared in a function: only code copied with it has it), NR_VAR_TYPE
+ * (part of a file-scope variable's declaration, which is not copied), or -1.
+ * Declarations in other files come with their #include. */
+static int hidden_kind(Parser *p, CXCursor d, unsigned *off) {
+  long o = loc_offset(clang_getCursorLocation(d));
+  if (o < 0) return -1;
+  *off = (unsigned)o;
+  CXCursor s = clang_getCursorSemanticParent(d);
+  for (int guard = 0; guard < 64 && !clang_Cursor_isNull(s); guard++, s = clang_getCursorSemanticParent(s)) {
+    enum CXCursorKind k = clang_getCursorKind(s);
+    if (k == CXCursor_FunctionDecl) return NR_LOCAL_TYPE;
+    if (k == CXCursor_TranslationUnit || clang_isInvalid(k)) break;
+  }
+  const TopDecl *t = top_at(p->tu, *off);
+  return t && t->kind == TOP_VAR ? NR_VAR_TYPE : -1;
+}
+
+/* How messages name type declaration d: "word", "struct acc", "N". */
+static char *type_decl_name(CXCursor d) {
+  char *n = cx_to_str(clang_getCursorSpelling(d));
+  enum CXCursorKind k = clang_getCursorKind(d);
+  if (k != CXCursor_StructDecl && k != CXCursor_UnionDecl && k != CXCursor_EnumDecl) return n;
+  const char *tag = k == CXCursor_StructDecl ? "struct" : k == CXCursor_UnionDecl ? "union" : "enum";
+  bool unnamed = !*n || strchr(n, ' ') || strchr(n, '('); /* clang says "struct (unnamed at ...)" */
+  char *r = unnamed ? xasprintf("%s <unnamed>", tag) : xasprintf("%s %s", tag, n);
+  free(n);
+  return r;
+}
+
+/* Whether the .gt.cu lacks type or enumerator d, written at loc; if so,
+ * *r says so. A struct's definition counts, not a forward declaration. */
+static bool hidden_ref(Parser *p, CXCursor d, SrcLoc loc, NameRef *r) {
+  CXCursor def = clang_getCursorDefinition(d);
+  if (!clang_Cursor_isNull(def)) d = def;
+  unsigned off = 0;
+  int why = hidden_kind(p, d, &off);
+  if (why < 0) return false;
+  *r = (NameRef){(NameRefKind)why, type_decl_name(d), loc, off, clang_getCursorKind(d) == CXCursor_EnumConstantDecl};
+  return true;
+}
+
+/* The first type declaration in t (through pointers, arrays, typedefs) that
+ * the .gt.cu lacks: a variable of type t declared there would not compile. */
+static NameRef *hidden_type_ref(Parser *p, CXType t, SrcLoc loc) {
+  NameRef r;
+  for (int guard = 0; guard < 64; guard++) {
+    switch (t.kind) {
+    case CXType_Pointer: t = clang_getPointeeType(t); break;
+    case CXType_ConstantArray:
+    case CXType_IncompleteArray:
+    case CXType_VariableArray: t = clang_getArrayElementType(t); break;
+    case CXType_Elaborated: t = clang_Type_getNamedType(t); break;
+    case CXType_Typedef:
+    case CXType_Record:
+    case CXType_Enum: {
+      CXCursor d = clang_getTypeDeclaration(t);
+      if (hidden_ref(p, d, loc, &r)) {
+        NameRef *heap = xmalloc(sizeof *heap);
+        *heap = r;
+        return heap;
+      }
+      if (t.kind != CXType_Typedef) return NULL;
+      t = clang_getTypedefDeclUnderlyingType(d);
+      break;
+    }
+    default: return NULL;
+    }
+  }
+  return NULL;
+}
+
+/* Records cursor c if it declares or names something called by a C++
+ * keyword: a field, type, tag, enumerator, function or prototype parameter
+ * (variables are checked through their CVar). Names from system headers
+ * are C++-ready there (wchar_t is a typedef in C, a keyword in C++). */
+static void note_cxx_keyword(Parser *p, CXCursor c, NameRef **v, int *n, int *cap) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor d = c;
+  if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr || k == CXCursor_TypeRef)
+    d = clang_getCursorReferenced(c);
+  else if (!clang_isDeclaration(k))
+    return;
+  if (clang_Cursor_isNull(d)) return;
+  enum CXCursorKind dk = clang_getCursorKind(d);
+  if (dk == CXCursor_VarDecl || (dk == CXCursor_ParmDecl && k == CXCursor_DeclRefExpr)) return;
+  char *name = cx_to_str(clang_getCursorSpelling(d));
+  if (!fe_is_cxx_keyword(name) || clang_Location_isInSystemHeader(clang_getCursorLocation(d))) {
+    free(name);
+    return;
+  }
+  unsigned off = 0;
+  clang_getExpansionLocation(clang_getCursorLocation(d), NULL, NULL, NULL, &off);
+  NameRef r = {NR_CXX_KEYWORD, name, cursor_loc(p, c), off, false};
+  VEC_PUSH(*v, *n, *cap, r);
 }
 
 /* ---- variables ---------------------------------------------------------- */
@@ -164,6 +289,7 @@ static CVar *var_for(Parser *p, CXCursor decl) {
   v->is_static = sc == CX_SC_Static;
   if (sc == CX_SC_Extern) v->is_global = true;
   classify_type(p, decl, v);
+  v->type_ref = hidden_type_ref(p, clang_getCursorType(decl), v->loc);
   if (p->tu->nvars == p->var_cap) { /* var_cursors grows with tu->vars */
     int cap = p->var_cap ? 2 * p->var_cap : 16;
     p->var_cursors = xrealloc(p->var_cursors, (size_t)cap * sizeof *p->var_cursors);
@@ -269,7 +395,7 @@ static void note_write(Parser *p, CXCursor c) {
 typedef struct UseCollector {
   Parser *p;
   Stmt *s;
-  int uses_cap, calls_cap, reads_cap;
+  int uses_cap, calls_cap, reads_cap, names_cap;
 } UseCollector;
 
 /* The expression under parens and implicit conversions. */
@@ -331,11 +457,25 @@ static void add_use(UseCollector *uc, CXCursor ref, CXCursor decl) {
   VEC_PUSH(uc->s->uses, uc->s->nuses, uc->uses_cap, u);
 }
 
+/* Names in c that the .gt.cu may lack or not compile, should c reach it. */
+static void note_names(UseCollector *uc, CXCursor c) {
+  Stmt *s = uc->s;
+  note_cxx_keyword(uc->p, c, &s->names, &s->nnames, &uc->names_cap);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k != CXCursor_TypeRef && k != CXCursor_DeclRefExpr) return;
+  CXCursor d = clang_getCursorReferenced(c);
+  enum CXCursorKind dk = clang_getCursorKind(d);
+  if (k == CXCursor_DeclRefExpr && dk != CXCursor_EnumConstantDecl) return;
+  NameRef r;
+  if (hidden_ref(uc->p, d, cursor_loc(uc->p, c), &r)) VEC_PUSH(s->names, s->nnames, uc->names_cap, r);
+}
+
 static enum CXChildVisitResult collect_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   UseCollector *uc = d;
   enum CXCursorKind k = clang_getCursorKind(c);
   note_write(uc->p, c);
+  note_names(uc, c);
   if (k == CXCursor_ArraySubscriptExpr) note_elem_read(uc, c);
   if (k == CXCursor_DeclRefExpr) {
     CXCursor decl = clang_getCursorReferenced(c);
@@ -356,7 +496,7 @@ static enum CXChildVisitResult collect_cb(CXCursor c, CXCursor parent, CXClientD
 
 /* Collects uses/calls/decls from the subtree of c into s. */
 static void collect_uses(Parser *p, Stmt *s, CXCursor c, int include_self) {
-  UseCollector uc = {p, s, s->nuses, s->ncalls, s->nelem_reads};
+  UseCollector uc = {p, s, s->nuses, s->ncalls, s->nelem_reads, s->nnames};
   if (include_self) collect_cb(c, clang_getNullCursor(), &uc);
   clang_visitChildren(c, collect_cb, &uc);
 }
@@ -513,10 +653,13 @@ static void add_top(Parser *p, TopKind kind, CXCursor c, unsigned b, unsigned e)
     int k = tok_first_at(&p->toks, e);
     if (k < p->toks.n && tok_is(&p->toks.t[k], ";")) t.end = p->toks.t[k].end;
   }
-  /* Merge a declaration nested in the previous one (typedef struct {..} T). */
+  /* Merge a declaration nested in the previous one (typedef struct {..} T):
+   * clang gives the struct first, and the typedef (or `static` of a
+   * variable) starts before it. */
   if (p->tu->ntops > 0) {
     TopDecl *prev = &p->tu->tops[p->tu->ntops - 1];
     if (prev->kind == TOP_TYPE && (kind == TOP_TYPE || kind == TOP_VAR) && t.begin < prev->end) {
+      if (t.begin < prev->begin) prev->begin = t.begin, prev->loc = t.loc;
       if (t.end > prev->end) prev->end = t.end;
       if (kind == TOP_VAR) prev->kind = TOP_VAR;
       free(t.name);
@@ -543,6 +686,33 @@ static void build_function(Parser *p, CXCursor c, unsigned b, unsigned e) {
   VEC_PUSH(p->tu->funcs, p->tu->nfuncs, p->funcs_cap, fn);
 }
 
+static enum CXChildVisitResult top_names_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Parser *p = d;
+  TranslationUnit *tu = p->tu;
+  note_cxx_keyword(p, c, &tu->top_names, &tu->ntop_names, &p->top_names_cap);
+  return CXChildVisit_Recurse;
+}
+
+/* C++ keywords a file-scope type declaration c declares: its name, tags,
+ * fields, enumerators, parameters of function types. */
+static void note_top_names(Parser *p, CXCursor c) {
+  top_names_cb(c, clang_getNullCursor(), p);
+  clang_visitChildren(c, top_names_cb, p);
+}
+
+/* Keeps the top names whose declaration is copied into the .gt.cu: not
+ * those merged into a variable's declaration (`struct S {...} g;`). */
+static void keep_copied_top_names(TranslationUnit *tu) {
+  int n = 0;
+  for (int i = 0; i < tu->ntop_names; i++) {
+    const TopDecl *t = top_at(tu, tu->top_names[i].loc.offset);
+    if (t && t->kind == TOP_TYPE) tu->top_names[n++] = tu->top_names[i];
+    else free(tu->top_names[i].name);
+  }
+  tu->ntop_names = n;
+}
+
 static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   Parser *p = d;
@@ -557,10 +727,13 @@ static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent, CXClientData 
   case CXCursor_StructDecl:
   case CXCursor_UnionDecl:
   case CXCursor_EnumDecl:
-  case CXCursor_TypedefDecl: add_top(p, TOP_TYPE, c, b, e); break;
+  case CXCursor_TypedefDecl:
+    add_top(p, TOP_TYPE, c, b, e);
+    note_top_names(p, c);
+    break;
   case CXCursor_VarDecl:
+    add_top(p, TOP_VAR, c, b, e); /* first: merged with its struct, it hides the struct (var_for) */
     var_for(p, c);
-    add_top(p, TOP_VAR, c, b, e);
     break;
   case CXCursor_FunctionDecl:
     add_top(p, TOP_FUNC, c, b, e);
@@ -638,6 +811,7 @@ int fe_parse_c(TranslationUnit *tu, const FeOptions *opts) {
   p.file = clang_getFile(p.ctu, tu->file->path);
   tok_load(&p.toks, p.ctu, p.file, tu->file);
   clang_visitChildren(clang_getTranslationUnitCursor(p.ctu), top_cb, &p);
+  keep_copied_top_names(tu);
   for (int i = 0; i < tu->nfuncs; i++) link_calls(tu, tu->funcs[i]->body);
   tok_free(&p.toks);
   free(p.var_cursors);

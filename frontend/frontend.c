@@ -119,6 +119,11 @@ void fe_dump(const TranslationUnit *tu, FILE *out) {
 
 static void free_expr(Expr *e) { free(e->text); }
 
+static void free_names(NameRef *v, int n) {
+  for (int i = 0; i < n; i++) free(v[i].name);
+  free(v);
+}
+
 static void free_stmt(Stmt *s) {
   if (!s) return;
   for (int i = 0; i < s->nkids; i++) free_stmt(s->kids[i]);
@@ -134,6 +139,7 @@ static void free_stmt(Stmt *s) {
   for (int i = 0; i < s->ncalls; i++) free(s->calls[i].name);
   free(s->calls);
   free(s->decls);
+  free_names(s->names, s->nnames);
   free(s->dirs);
   free(s);
 }
@@ -152,10 +158,12 @@ void fe_free(TranslationUnit *tu) {
   fe_free_pragmas(tu->pragmas, tu->npragmas);
   for (int i = 0; i < tu->ntops; i++) free(tu->tops[i].name);
   free(tu->tops);
+  free_names(tu->top_names, tu->ntop_names);
   for (int i = 0; i < tu->nvars; i++) {
     CVar *v = tu->vars[i];
     free(v->name), free(v->type), free(v->elem_type);
     for (int d = 0; d < MAX_DIMS; d++) free(v->dim_text[d]);
+    if (v->type_ref) free_names(v->type_ref, 1);
     free(v);
   }
   free(tu->vars);

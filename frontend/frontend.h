@@ -29,5 +29,7 @@ int fe_parse_c(TranslationUnit *tu, const FeOptions *opts);
 void fe_attach_directives(TranslationUnit *tu);
 /* Text of [begin, end) of the unit's file (malloc'ed). */
 char *fe_text(const TranslationUnit *tu, unsigned begin, unsigned end);
+/* Whether name is a word C++ reserves (nvcc's dialect) that C allows as a name. */
+bool fe_is_cxx_keyword(const char *name);
 
 #endif

@@ -331,6 +331,7 @@ Program *xf_lower(TranslationUnit *tu, const XfOptions *opts) {
   else p->opts.cdp_threshold = p->opts.cdp_warp_threshold = -1;
   xf_form_regions(p);
   xf_device_functions(p);
+  xf_check_names(p);
   if (diag_error_count() > errors_before) {
     xf_free(p);
     return NULL;
