@@ -198,7 +198,7 @@ static bool is_scalar_kind(enum CXTypeKind k) {
 }
 
 /* Text of the bracketed sizes in a declarator like `double (*A)[m][k]`. */
-static void vla_dim_texts(Parser *p, CXCursor decl, CVar *v) {
+static void vla_dim_texts(Parser *p, CXCursor decl, CVar *v, int param_form) {
   unsigned b, e;
   if (!cursor_range(decl, &b, &e)) return;
   int i = tok_first_at(&p->toks, b), depth = 0, close_paren_seen = 0;
@@ -206,6 +206,12 @@ static void vla_dim_texts(Parser *p, CXCursor decl, CVar *v) {
   for (; i < p->toks.n && p->toks.t[i].begin < e && dim < MAX_DIMS; i++) {
     const Token *t = &p->toks.t[i];
     if (tok_is(t, ")")) close_paren_seen = 1;
+    if (param_form && !close_paren_seen && tok_is(t, "[")) { /* A[n][m]: the first size is not the view's */
+      for (int d = 0; i < p->toks.n && !(tok_is(&p->toks.t[i], "]") && --d == 0); i++)
+        if (tok_is(&p->toks.t[i], "[")) d++;
+      close_paren_seen = 1;
+      continue;
+    }
     if (!close_paren_seen) continue;
     if (tok_is(t, "[") && depth++ == 0) {
       int j = i + 1, d = 1;
@@ -222,12 +228,43 @@ static void vla_dim_texts(Parser *p, CXCursor decl, CVar *v) {
   }
 }
 
+static int is_array_kind(enum CXTypeKind k) {
+  return k == CXType_ConstantArray || k == CXType_VariableArray || k == CXType_IncompleteArray;
+}
+
+/* A parameter declared as an array (`double a[n]`, `double A[n][m]`,
+ * `double A[][m]`) is a pointer to its element, as C adjusts it. */
+static int classify_array_param(Parser *p, CXCursor decl, CVar *v, CXType ct) {
+  if (clang_getCursorKind(decl) != CXCursor_ParmDecl || !is_array_kind(ct.kind)) return 0;
+  CXType et = clang_getCanonicalType(clang_getArrayElementType(ct));
+  v->is_const = 0;
+  if (!is_array_kind(et.kind)) {
+    v->tkind = VT_POINTER;
+    v->elem_type = cx_to_str(clang_getTypeSpelling(et));
+    long long sz = clang_Type_getSizeOf(et);
+    v->elem_size = sz > 0 ? sz : -1;
+    free(v->type);
+    v->type = xasprintf("%s *", v->elem_type);
+    return 1;
+  }
+  v->tkind = VT_VLA_POINTER;
+  while (is_array_kind(et.kind)) {
+    if (v->ndims < MAX_DIMS) v->dims[v->ndims++] = et.kind == CXType_ConstantArray ? clang_getArraySize(et) : -1;
+    et = clang_getCanonicalType(clang_getArrayElementType(et));
+  }
+  v->elem_type = cx_to_str(clang_getTypeSpelling(et));
+  v->elem_size = clang_Type_getSizeOf(et);
+  vla_dim_texts(p, decl, v, 1);
+  return 1;
+}
+
 static void classify_type(Parser *p, CXCursor decl, CVar *v) {
   CXType t = clang_getCursorType(decl);
   CXType ct = clang_getCanonicalType(t);
   v->type = cx_to_str(clang_getTypeSpelling(t));
   v->is_const = clang_isConstQualifiedType(ct) != 0;
   v->elem_size = -1;
+  if (classify_array_param(p, decl, v, ct)) return;
   if (ct.kind == CXType_Pointer) {
     CXType pt = clang_getPointeeType(t), cpt = clang_getCanonicalType(pt);
     if (cpt.kind == CXType_VariableArray || cpt.kind == CXType_ConstantArray) {
@@ -239,7 +276,7 @@ static void classify_type(Parser *p, CXCursor decl, CVar *v) {
       }
       v->elem_type = cx_to_str(clang_getTypeSpelling(et));
       v->elem_size = clang_Type_getSizeOf(et);
-      vla_dim_texts(p, decl, v);
+      vla_dim_texts(p, decl, v, 0);
       return;
     }
     v->tkind = cpt.kind == CXType_FunctionProto || cpt.kind == CXType_FunctionNoProto ? VT_OTHER : VT_POINTER;
