@@ -232,6 +232,20 @@ static int is_array_kind(enum CXTypeKind k) {
   return k == CXType_ConstantArray || k == CXType_VariableArray || k == CXType_IncompleteArray;
 }
 
+/* v points to arrays of type at (`double (*A)[m]`, or the parameter
+ * `double A[n][m]`): a view with at's sizes as its inner dimensions. */
+static void vla_view(Parser *p, CXCursor decl, CVar *v, CXType at, int param_form) {
+  v->tkind = VT_VLA_POINTER;
+  CXType et = clang_getCanonicalType(at);
+  while (is_array_kind(et.kind)) {
+    if (v->ndims < MAX_DIMS) v->dims[v->ndims++] = et.kind == CXType_ConstantArray ? clang_getArraySize(et) : -1;
+    et = clang_getCanonicalType(clang_getArrayElementType(et));
+  }
+  v->elem_type = cx_to_str(clang_getTypeSpelling(et));
+  v->elem_size = clang_Type_getSizeOf(et);
+  vla_dim_texts(p, decl, v, param_form);
+}
+
 /* A parameter declared as an array (`double a[n]`, `double A[n][m]`,
  * `double A[][m]`) is a pointer to its element, as C adjusts it. */
 static int classify_array_param(Parser *p, CXCursor decl, CVar *v, CXType ct) {
@@ -247,14 +261,7 @@ static int classify_array_param(Parser *p, CXCursor decl, CVar *v, CXType ct) {
     v->type = xasprintf("%s *", v->elem_type);
     return 1;
   }
-  v->tkind = VT_VLA_POINTER;
-  while (is_array_kind(et.kind)) {
-    if (v->ndims < MAX_DIMS) v->dims[v->ndims++] = et.kind == CXType_ConstantArray ? clang_getArraySize(et) : -1;
-    et = clang_getCanonicalType(clang_getArrayElementType(et));
-  }
-  v->elem_type = cx_to_str(clang_getTypeSpelling(et));
-  v->elem_size = clang_Type_getSizeOf(et);
-  vla_dim_texts(p, decl, v, 1);
+  vla_view(p, decl, v, et, 1);
   return 1;
 }
 
@@ -268,15 +275,7 @@ static void classify_type(Parser *p, CXCursor decl, CVar *v) {
   if (ct.kind == CXType_Pointer) {
     CXType pt = clang_getPointeeType(t), cpt = clang_getCanonicalType(pt);
     if (cpt.kind == CXType_VariableArray || cpt.kind == CXType_ConstantArray) {
-      v->tkind = VT_VLA_POINTER;
-      CXType et = cpt;
-      while (et.kind == CXType_VariableArray || et.kind == CXType_ConstantArray) {
-        if (v->ndims < MAX_DIMS) v->dims[v->ndims++] = et.kind == CXType_ConstantArray ? clang_getArraySize(et) : -1;
-        et = clang_getArrayElementType(et);
-      }
-      v->elem_type = cx_to_str(clang_getTypeSpelling(et));
-      v->elem_size = clang_Type_getSizeOf(et);
-      vla_dim_texts(p, decl, v, 0);
+      vla_view(p, decl, v, cpt, 0);
       return;
     }
     v->tkind = cpt.kind == CXType_FunctionProto || cpt.kind == CXType_FunctionNoProto ? VT_OTHER : VT_POINTER;

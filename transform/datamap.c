@@ -19,16 +19,8 @@ CVar *xf_lookup_var(const Program *p, const char *name, unsigned offset) {
 static void push_map(DataMapList *l, DataMap m) { VEC_PUSH(l->m, l->n, l->cap, m); }
 
 bool xf_object_is_const(const CVar *v) {
-  if (v->tkind == VT_SCALAR || v->tkind == VT_RECORD) return v->is_const;
-  if (v->tkind != VT_ARRAY) return false;
-  if (v->is_const) return true; /* clang: an array of const elements is const */
-  if (!v->elem_type) return false;
-  /* the element's own qualifier: after its last '*' for arrays of pointers */
-  const char *t = strrchr(v->elem_type, '*');
-  t = t ? t + 1 : v->elem_type;
-  for (const char *c = strstr(t, "const"); c; c = strstr(c + 5, "const"))
-    if ((c == v->elem_type || c[-1] == ' ' || c[-1] == '*') && (c[5] == ' ' || c[5] == '\0')) return true;
-  return false;
+  /* clang calls an array of const elements const itself */
+  return (v->tkind == VT_SCALAR || v->tkind == VT_RECORD || v->tkind == VT_ARRAY) && v->is_const;
 }
 
 /* One item: `x`, `x[lo:len]`, `a[lo:len][0:m]`. */

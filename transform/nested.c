@@ -175,9 +175,8 @@ static bool used_after_before(const Nested *n, const Stmt *body, const CVar *v) 
 
 /* About sizeof(K_ctx): the fixed fields, the outer index and one 8-byte
  * aligned slot per saved local. */
-static long long ctx_bytes(const Kernel *k, const Nested *n) {
+static long long ctx_bytes(const Nested *n) {
   long long b = 3 * 8 + 2 * 4 + 8 + 8;
-  (void)k;
   for (int i = 0; i < n->nctx; i++) {
     const CVar *v = n->ctx[i];
     long long sz = v->tkind == VT_POINTER ? 8 : v->elem_size > 0 ? v->elem_size : 8;
@@ -238,7 +237,7 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
     if (c->kind == CAP_PRIVATE && used_after_before(n, body, c->var))
       return "a private variable of the outer loop is used by the inner loop or after it";
   }
-  if (ctx_bytes(k, n) * 2 * (long long)k->block > GTCC_CDP_SHARED_MAX)
+  if (ctx_bytes(n) * 2 * (long long)k->block > GTCC_CDP_SHARED_MAX)
     return "the context saved per inner loop is too large for the parent block's shared-memory queues (fewer "
            "locals before the inner loop, or a smaller vector_length)";
   return NULL;
