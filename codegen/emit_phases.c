@@ -116,10 +116,10 @@ static void emit_task_loop(StrBuf *sb, const Program *p, const Kernel *k, const 
   sb_printf(sb, "    while (gtrt_task_next<%s>(gt_q, gt_t)) {\n", w);
   if (narrow_only) sb_puts(sb, "      const long long gt_lane = gtrt_task_lane<32>(), gt_width = 32;\n      (void)gt_width;\n");
   sb_puts(sb, "      const unsigned gt_i = gtrt_phase_inst(gt_q, gt_ph, gt_t);\n"
-              "      const unsigned gt_local = gt_t - gt_ph.inst_begin[gt_i];\n"
+              "      const unsigned gt_local = gt_t - gtrt_phase_inst_first(gt_q, gt_ph, gt_i);\n"
               "      (void)gt_local;\n");
-  sb_printf(sb, "      const struct gt_snap_%s *gt_s = (const struct gt_snap_%s *)(gt_ph.snaps + (size_t)gt_i * gt_ph.snap_bytes);\n"
-                "      (void)gt_s;\n      switch (gt_ph.inst_stage[gt_i]) {\n",
+  sb_printf(sb, "      const struct gt_snap_%s *gt_s = (const struct gt_snap_%s *)gtrt_phase_snap(gt_q, gt_ph, gt_i, gt_rec[gt_p & 1]);\n"
+                "      (void)gt_s;\n      switch (gtrt_phase_stage(gt_q, gt_ph, gt_i)) {\n",
             k->name, k->name);
   for (int s = 0; s < ph->nstages; s++)
     if (!narrow_only || ph->stages[s].narrow) emit_stage_case(sb, p, k, s, opts, w);
@@ -157,17 +157,21 @@ static void emit_megakernel(StrBuf *sb, const Program *p, const Kernel *k, const
             k->block, k->name, params, *params ? ", " : "");
   free(params);
   cg_kernel_locals(sb, k);
-  sb_puts(sb, "  const long long gt_lane = gtrt_task_lane<GT_W>(), gt_width = gtrt_task_width<GT_W>();\n"
-              "  (void)gt_width;\n"
-              "  gtrt_phase_fetched gt_row = gtrt_phase_fetch(gt_ph, 0);\n"
-              "  for (unsigned gt_p = 0; gt_p < gt_ph.nphases; gt_p++) {\n"
-              "    gtrt_phase_fetch_late<GT_B>(gt_row, gt_ph, gt_p);\n"
-              "    const int gt_mode = gtrt_phase_begin<GT_W>(gt_q, gt_ph, gt_row);\n"
-              "    if (gt_mode == GTRT_PHASE_SKIP) {\n"
-              "      gtrt_phase_fetch_early<GT_B>(gt_row, gt_ph, gt_p + 1);\n"
-              "      continue;\n"
-              "    }\n"
-              "    unsigned gt_t;\n");
+  sb_printf(sb, "  const long long gt_lane = gtrt_task_lane<GT_W>(), gt_width = gtrt_task_width<GT_W>();\n"
+                "  (void)gt_width;\n"
+                "  /* phase records (row + first snapshot), double-buffered: the next is loaded before the barrier */\n"
+                "  __shared__ __align__(16) unsigned char gt_rec[2][GTRT_PHASE_REC_MAX(sizeof(struct gt_snap_%s))];\n"
+                "  gtrt_phase_load(gt_ph, 0, gt_rec[0]);\n"
+                "  __syncthreads();\n"
+                "  for (unsigned gt_p = 0; gt_p < gt_ph.nphases; gt_p++) {\n"
+                "    const int gt_mode = gtrt_phase_begin<GT_W>(gt_q, gt_ph, gt_rec[gt_p & 1]);\n"
+                "    if (gt_mode == GTRT_PHASE_SKIP) {\n"
+                "      gtrt_phase_load(gt_ph, gt_p + 1, gt_rec[(gt_p + 1) & 1]);\n"
+                "      __syncthreads();\n"
+                "      continue;\n"
+                "    }\n"
+                "    unsigned gt_t;\n",
+            k->name);
   if (warp_phases(ph)) {
     sb_puts(sb, "    if (gt_mode == GTRT_PHASE_WARPS) { /* tasks that need only a warp */\n");
     emit_task_loop(sb, p, k, opts, "32", true);
@@ -177,8 +181,7 @@ static void emit_megakernel(StrBuf *sb, const Program *p, const Kernel *k, const
   } else {
     emit_task_loop(sb, p, k, opts, "GT_W", false);
   }
-  sb_puts(sb, "    gtrt_phase_fetch_early<GT_B>(gt_row, gt_ph, gt_p + 1); /* the barrier hides its latency */\n"
-              "    if (!gtrt_phase_end<GT_W>(gt_q)) return;\n"
+  sb_puts(sb, "    if (!gtrt_phase_end<GT_W, GT_B>(gt_q, gt_ph, gt_p + 1, gt_rec[(gt_p + 1) & 1])) return;\n"
               "  }\n}\n\n");
 }
 

@@ -139,6 +139,9 @@ typedef struct gtrt_taskq {
   unsigned span;             /* shared ring positions the current run can fill: ntasks, or the phase's tasks */
   unsigned stat_next, stat_end, stat_stride; /* a phase whose tasks are all roots: this worker's next task, no queue */
   unsigned inst_lo, inst_hi; /* the current phase's instances (gtrt_phase_inst searches only them) */
+  unsigned task_lo;          /* the current phase's first task: instance inst_lo begins there */
+  int stage_lo;              /* stage of instance inst_lo */
+  int snap_lo;               /* instance inst_lo's snapshot is in the phase record (shared memory) */
   unsigned bar_seq;          /* grid barriers this block has passed (thread 0) */
   int ring_used;             /* the current phase pushes into the shared ring: its barrier resets it */
   /* per-worker state (registers of the megakernel) */
@@ -230,22 +233,39 @@ gtrt_status gtrt_insp_finish(const gtrt_site *site, gtrt_insp *in, gtrt_taskq *q
  * in one device buffer, snapshots first at a cudaMalloc-aligned base: with
  * snap_bytes = sizeof the snapshot struct, snaps + i * snap_bytes can be
  * read as that struct in place. */
-/* One phase as the megakernel reads it at its start (two 16-byte loads). */
+/* One phase as the megakernel reads it at its start. */
 typedef struct gtrt_phase_row {
   unsigned task_lo, task_hi; /* its tasks: global ids task_lo .. task_hi-1 */
-  unsigned root_lo, root_hi; /* its roots: roots[root_lo .. root_hi) */
-  unsigned inst_lo, inst_hi; /* the instances holding its tasks: inst_begin[inst_lo] <= task_lo, task_hi <= inst_begin[inst_hi] */
-  unsigned warp;             /* 1: every task of a narrow stage: block workers run the phase one task per warp */
-  unsigned spare;
+  unsigned root_lo, root_hi; /* its roots: roots[root_lo .. root_hi) (none listed for a static phase) */
+  unsigned inst_lo, inst_hi; /* the instances holding its tasks: inst_begin[inst_lo] == task_lo, task_hi <= inst_begin[inst_hi] */
+  unsigned flags;            /* GTRT_PHASE_WARP | GTRT_PHASE_STATIC */
+  int stage_lo;              /* stage of instance inst_lo */
 } gtrt_phase_row;
 
+/* GTRT_PHASE_WARP: every task is of a narrow stage: block workers run the
+ * phase one task per warp. GTRT_PHASE_STATIC: no task of the phase has a
+ * predecessor: workers take the tasks in turn, without the queue. */
+enum { GTRT_PHASE_WARP = 1, GTRT_PHASE_STATIC = 2 };
+
+/* A phase record: its row, then (when the snapshot struct has at most
+ * GTRT_PHASE_SNAP_INLINE bytes) a copy of instance inst_lo's snapshot, so
+ * that one block-wide copy before the grid barrier brings everything a
+ * phase of one instance needs into shared memory. GTRT_PHASE_REC_MAX is
+ * the record size for a snapshot struct of snap bytes (the megakernel's
+ * shared buffer); records lie GTRT_PHASE_REC_MAX apart unless the copies
+ * would make the table too large (gtrt_phases.rec_bytes says). */
+#define GTRT_PHASE_SNAP_INLINE 480u
+#define GTRT_PHASE_REC_MAX(snap) \
+  ((unsigned)sizeof(gtrt_phase_row) + ((snap) <= GTRT_PHASE_SNAP_INLINE ? (((unsigned)(snap) + 15u) & ~15u) : 0u))
+
 typedef struct gtrt_phases {
-  const gtrt_phase_row *rows; /* [nphases] */
-  const unsigned *roots;      /* ids of tasks with no predecessor, increasing */
+  const unsigned char *recs;  /* [nphases] records of rec_bytes */
+  const unsigned *roots;      /* ids of the tasks with no predecessor of the phases that are not static, increasing */
   const unsigned *inst_begin; /* [ninst + 1] first task of each stage instance; inst_begin[ninst] = ntasks */
   const int *inst_stage;      /* [ninst] stage (task type) of each instance */
   const unsigned char *snaps; /* [ninst * snap_bytes] snapshot of each instance */
   unsigned nphases, ninst, snap_bytes;
+  unsigned rec_bytes;         /* stride of recs: GTRT_PHASE_REC_MAX(snap_bytes), or the row alone */
   unsigned max_phase;         /* tasks in the largest phase (the stub sizes the grid by it) */
 } gtrt_phases;
 
@@ -272,7 +292,7 @@ void gtrt_plan_barrier(gtrt_plan *pl);
  * the plan's tasks (as gtrt_task_setup; policy as there) with the counts and
  * successor lists, uploads the phase and instance tables into *ph, and frees
  * pl (also on failure). narrow[s] (s < nstages; NULL: none): tasks of stage
- * s need only a warp (gtrt_phase_row.warp). q->ntasks == 0 (an empty plan):
+ * s need only a warp (GTRT_PHASE_WARP). q->ntasks == 0 (an empty plan):
  * nothing to launch, GTRT_OK. */
 gtrt_status gtrt_plan_finish(const gtrt_site *site, gtrt_plan *pl, int policy, const unsigned char *narrow,
                              int nstages, gtrt_taskq *q, gtrt_phases *ph);

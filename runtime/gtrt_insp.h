@@ -116,6 +116,7 @@ struct gtrt_plan {
                                its items are replayed whenever the buffer fills */
   int built;                /* gtrt_plan_build ended the recording */
   gtrt_replay *rp;          /* the graph of the phases closed so far (NULL: none needed one yet) */
+  double t_new;             /* GTRT_PROFILE: gtrt_now_ms() at gtrt_plan_new (the host walk's start) */
 };
 
 /* What the plan becomes: the graph of all tasks and the phase tables of

@@ -159,6 +159,8 @@ gtrt_plan *gtrt_plan_new(const gtrt_site *site, unsigned snap_bytes) {
     pl->snap_bytes = snap_bytes;
     pl->acc.site = site;
     pl->acc.last_task = -1;
+    if (gtrt_profile_enabled())
+      pl->t_new = gtrt_now_ms();
   }
   if (!pl || !gtrt_plan_grow_inst(pl, 16)) {
     gtrt_record(site, GTRT_ERR_NOMEM, "out of host memory for the task plan of the '%s' region (%zu bytes)",

@@ -37,6 +37,7 @@ static struct {
   cudaStream_t side;        /* non-blocking: reads the control block while the megakernel runs */
   cudaEvent_t start, end;
   int sms;
+  double walk_ms, build_ms, upload_ms; /* GTRT_PROFILE, phased regions: host walk, graph, tables to the GPU */
 } gtrt_tq = {.slots_dirty = 1};
 
 /* Grow-only device buffer; NOMEM names the bytes and what they were for. */
@@ -325,6 +326,10 @@ static void gtrt_tq_profile(const gtrt_site *site, const gtrt_taskq *q) {
           site && site->file ? site->file : "?", site ? site->line : 0, gtrt_site_what(site), q->ntasks, ms,
           ms > 0 ? q->ntasks / (ms * 1e6) : 0.0, gtrt_tq_policy_name(q->policy), q->nqueues, q->cap, polls, retries,
           c[GTRT_TQ_PEAK]);
+  if (q->phased) /* the kernel time above starts before the uploads */
+    fprintf(stderr, "gtrt task region %s:%d: host walk %.3f ms, graph %.3f ms, setup and upload %.3f ms\n",
+            site && site->file ? site->file : "?", site ? site->line : 0, gtrt_tq.walk_ms, gtrt_tq.build_ms,
+            gtrt_tq.upload_ms);
 }
 
 /* The megakernel finished: its status, done count and profile. */
@@ -470,27 +475,49 @@ gtrt_status gtrt_insp_finish(const gtrt_site *site, gtrt_insp *in, gtrt_taskq *q
 
 /* Where each table of gtrt_phases lies in the one buffer that holds them:
  * snapshots first (cudaMalloc alignment, so a snapshot struct may be read
- * in place), then 32-bit words. */
+ * in place), then the phase records (16-byte aligned), then 32-bit words. */
 typedef struct gtrt_ph_layout {
-  size_t snaps, rows, roots, inst_begin, inst_stage, bytes;
+  size_t snaps, recs, rec_bytes, roots, inst_begin, inst_stage, bytes;
 } gtrt_ph_layout;
+
+/* Copies of the first instance's snapshot in the phase records make the
+ * tables at most this much larger; beyond, records are rows alone and
+ * every task reads its snapshot from the instance table. */
+#define GTRT_PH_INLINE_CAP ((size_t)64 << 20)
+
+/* Roots of the phases whose tasks are not all roots (gtrt_ph_recs lists only those). */
+static size_t gtrt_ph_listed_roots(const gtrt_plan_graph *pg) {
+  size_t n = 0;
+  for (unsigned p = 0, lo = 0; p < pg->nphases; lo = pg->phase_end[p++])
+    if (pg->root_off[p + 1] - pg->root_off[p] != pg->phase_end[p] - lo)
+      n += pg->root_off[p + 1] - pg->root_off[p];
+  return n;
+}
 
 static gtrt_ph_layout gtrt_ph_lay(const gtrt_plan *pl, const gtrt_plan_graph *pg) {
   gtrt_ph_layout l;
   l.snaps = 0;
-  l.rows = (pl->ninst * pl->snap_bytes + 15) & ~(size_t)15;
-  l.roots = l.rows + (size_t)pg->nphases * sizeof(gtrt_phase_row);
-  l.inst_begin = l.roots + (size_t)pg->g.nroots * 4;
+  l.recs = (pl->ninst * pl->snap_bytes + 15) & ~(size_t)15;
+  l.rec_bytes = GTRT_PHASE_REC_MAX(pl->snap_bytes);
+  if ((l.rec_bytes - sizeof(gtrt_phase_row)) * pg->nphases > GTRT_PH_INLINE_CAP ||
+      gtrt_tq_env_num("GTRT_PHASE_SNAP_INLINE", 1) == 0)
+    l.rec_bytes = sizeof(gtrt_phase_row);
+  l.roots = l.recs + (size_t)pg->nphases * l.rec_bytes;
+  l.inst_begin = l.roots + gtrt_ph_listed_roots(pg) * 4;
   l.inst_stage = l.inst_begin + (pl->ninst + 1) * 4;
   l.bytes = l.inst_stage + pl->ninst * 4;
   return l;
 }
 
-/* The phase rows: task and root ranges, the instances holding each phase's
- * tasks (one sweep: both ends only move forward) and the warp flag. */
-static void gtrt_ph_rows(const gtrt_plan *pl, const gtrt_plan_graph *pg, const unsigned char *narrow, int nstages,
-                         gtrt_phase_row *rows) {
+/* The phase records: task and root ranges, the instances holding each
+ * phase's tasks (one sweep: both ends only move forward), the flags, and
+ * the first instance's stage and (rec_bytes permitting) snapshot. roots
+ * gets the roots of the phases that are not static (the only ones that
+ * push them), at most pg->g.nroots. */
+static void gtrt_ph_recs(const gtrt_plan *pl, const gtrt_plan_graph *pg, const unsigned char *narrow, int nstages,
+                         size_t rec_bytes, unsigned char *recs, unsigned *roots) {
   size_t lo_i = 0, hi_i = 0;
+  unsigned nroots = 0;
   for (unsigned p = 0, lo = 0; p < pg->nphases; lo = pg->phase_end[p++]) {
     unsigned hi = pg->phase_end[p];
     while (lo_i + 1 < pl->ninst && pl->inst_begin[lo_i + 1] <= lo)
@@ -499,9 +526,9 @@ static void gtrt_ph_rows(const gtrt_plan *pl, const gtrt_plan_graph *pg, const u
       hi_i = lo_i;
     while (hi_i < pl->ninst && pl->inst_begin[hi_i] < hi)
       hi_i++;
-    gtrt_phase_row *r = &rows[p];
+    unsigned char *rec = recs + (size_t)p * rec_bytes;
+    gtrt_phase_row *r = (gtrt_phase_row *)rec;
     r->task_lo = lo, r->task_hi = hi;
-    r->root_lo = pg->root_off[p], r->root_hi = pg->root_off[p + 1];
     r->inst_lo = (unsigned)lo_i, r->inst_hi = (unsigned)(hi_i > lo_i ? hi_i : lo_i + 1);
     int warp = narrow && hi > lo;
     for (size_t i = lo_i; warp && i < hi_i; i++) {
@@ -509,8 +536,19 @@ static void gtrt_ph_rows(const gtrt_plan *pl, const gtrt_plan_graph *pg, const u
       if (pl->inst_begin[i + 1] > pl->inst_begin[i] && (s < 0 || s >= nstages || !narrow[s]))
         warp = 0;
     }
-    r->warp = (unsigned)warp;
-    r->spare = 0;
+    r->flags = warp ? GTRT_PHASE_WARP : 0;
+    if (pg->root_off[p + 1] - pg->root_off[p] == hi - lo) { /* every task a root: no roots listed */
+      r->flags |= GTRT_PHASE_STATIC;
+      r->root_lo = r->root_hi = nroots;
+    } else {
+      r->root_lo = nroots;
+      for (unsigned j = pg->root_off[p]; j < pg->root_off[p + 1]; j++)
+        roots[nroots++] = pg->roots[j];
+      r->root_hi = nroots;
+    }
+    r->stage_lo = lo_i < pl->ninst ? pl->inst_stage[lo_i] : -1;
+    if (rec_bytes > sizeof *r && hi > lo && pl->snap_bytes)
+      memcpy(rec + sizeof *r, pl->snaps + lo_i * pl->snap_bytes, pl->snap_bytes);
   }
 }
 
@@ -521,21 +559,21 @@ static gtrt_status gtrt_tq_upload_phases(const gtrt_site *site, const gtrt_plan 
   gtrt_status st = gtrt_tq_reserve(site, &gtrt_tq.phases, l.bytes, "task phase tables");
   if (st != GTRT_OK)
     return st;
-  char *img = calloc(l.bytes, 1);
+  unsigned char *img = calloc(l.bytes, 1);
   if (!img)
     return gtrt_record(site, GTRT_ERR_NOMEM, "out of host memory for the phase tables of the '%s' region (%zu bytes)",
                        gtrt_site_what(site), l.bytes);
   if (pl->snap_bytes)
     memcpy(img + l.snaps, pl->snaps, pl->ninst * pl->snap_bytes);
-  gtrt_ph_rows(pl, pg, narrow, nstages, (gtrt_phase_row *)(img + l.rows));
-  memcpy(img + l.roots, pg->roots, (size_t)pg->g.nroots * 4);
+  gtrt_ph_recs(pl, pg, narrow, nstages, l.rec_bytes, img + l.recs, (unsigned *)(img + l.roots));
   memcpy(img + l.inst_begin, pl->inst_begin, (pl->ninst + 1) * 4);
   memcpy(img + l.inst_stage, pl->inst_stage, pl->ninst * 4);
   st = GTRT_CHECK(site, cudaMemcpy(gtrt_tq.phases.p, img, l.bytes, cudaMemcpyHostToDevice));
   free(img);
   const char *d = gtrt_tq.phases.p;
   ph->snaps = (const unsigned char *)d + l.snaps;
-  ph->rows = (const gtrt_phase_row *)(d + l.rows);
+  ph->recs = (const unsigned char *)d + l.recs;
+  ph->rec_bytes = (unsigned)l.rec_bytes;
   ph->roots = (const unsigned *)(d + l.roots);
   ph->inst_begin = (const unsigned *)(d + l.inst_begin);
   ph->inst_stage = (const int *)(d + l.inst_stage);
@@ -554,15 +592,23 @@ gtrt_status gtrt_plan_finish(const gtrt_site *site, gtrt_plan *pl, int policy, c
   memset(q, 0, sizeof *q);
   memset(ph, 0, sizeof *ph);
   gtrt_plan_graph pg;
+  const double t0 = pl && pl->t_new > 0 ? gtrt_now_ms() : 0;
   gtrt_status st = gtrt_plan_build(site, pl, &pg);
+  const double t1 = t0 > 0 ? gtrt_now_ms() : 0;
   if (st == GTRT_OK && pg.g.ntasks > 0) { /* an empty plan: nothing to launch */
     st = gtrt_task_setup(site, pg.g.ntasks, policy, q);
     if (st == GTRT_OK) {
       q->phased = 1; /* the megakernel pushes each phase's roots */
-      st = gtrt_tq_upload_graph(site, &pg.g, q);
+      if (pg.g.off[pg.g.ntasks]) /* without edges every phase is static: no counter or successor is read */
+        st = gtrt_tq_upload_graph(site, &pg.g, q);
     }
     if (st == GTRT_OK)
       st = gtrt_tq_upload_phases(site, pl, &pg, narrow, nstages, ph);
+  }
+  if (t0 > 0) {
+    gtrt_tq.walk_ms = t0 - pl->t_new;
+    gtrt_tq.build_ms = t1 - t0;
+    gtrt_tq.upload_ms = gtrt_now_ms() - t1;
   }
   gtrt_plan_graph_free(&pg);
   gtrt_plan_free(pl);

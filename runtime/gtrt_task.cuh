@@ -61,7 +61,8 @@
  * arrivals (acquire), resets, fences and bumps the generation (release),
  * and the others see the new generation; after any other phase every block
  * waits until the arrival count holds all blocks. Either way the waiter
- * fences (acquire) before __syncthreads: cooperative groups' grid sync. The
+ * polls with acquire loads, then __syncthreads (as cooperative groups'
+ * grid sync, whose fence the acquire replaces). The
  * previous phase's writes, ring resets and slot clears thus happen before
  * any push or pop of the next phase. A phase without edges (a static
  * share) never touches the ring, and its tasks need no release fence: the
@@ -86,6 +87,14 @@ __device__ __forceinline__ unsigned long long gtrt_tq_now() {
 }
 
 __device__ __forceinline__ unsigned gtrt_tq_ld(const unsigned *p) { return *(const volatile unsigned *)p; }
+
+/* Load with acquire semantics at GPU scope: later reads see what the
+ * writers released before the value read (through a chain of atomics). */
+__device__ __forceinline__ unsigned gtrt_tq_ld_acquire(const unsigned *p) {
+  unsigned v;
+  asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+  return v;
+}
 
 /* Acquire + release at GPU scope; cheaper than __threadfence (fence.sc). */
 __device__ __forceinline__ void gtrt_tq_fence() { asm volatile("fence.acq_rel.gpu;" ::: "memory"); }
@@ -439,9 +448,7 @@ template <int W> __device__ __forceinline__ bool gtrt_task_next(gtrt_taskq &q, u
       q.stat_next += q.stat_stride;
       return true;
     }
-    q.stat_end = 0;
-    if (gtrt_task_lane<W>() == 0)
-      gtrt_tq_flush(q, gtrt_tq_now());
+    q.stat_end = 0; /* finished tasks are flushed later: a dynamic phase's begin, the region's end */
     return false;
   }
   unsigned v;
@@ -583,71 +590,107 @@ __device__ __forceinline__ unsigned gtrt_phase_inst(const gtrt_taskq &q, const g
   return lo;
 }
 
-/* Phase p's row (gtrt_phase_row), loaded by gtrt_phase_fetch. The
- * generated code fetches the next phase's row before the grid barrier, so
- * the load's latency hides behind the barrier's instead of following it. */
-struct gtrt_phase_fetched {
-  uint4 a, b;
+/* First task, stage and snapshot of instance i of the current phase; for
+ * the phase's first instance (usually its only one) they come from the
+ * phase record in shared memory (rec), not from global memory. */
+__device__ __forceinline__ unsigned gtrt_phase_inst_first(const gtrt_taskq &q, const gtrt_phases &ph, unsigned i) {
+  return i == q.inst_lo ? q.task_lo : __ldg(ph.inst_begin + i);
+}
+
+__device__ __forceinline__ int gtrt_phase_stage(const gtrt_taskq &q, const gtrt_phases &ph, unsigned i) {
+  return i == q.inst_lo ? q.stage_lo : __ldg(ph.inst_stage + i);
+}
+
+__device__ __forceinline__ const void *gtrt_phase_snap(const gtrt_taskq &q, const gtrt_phases &ph, unsigned i,
+                                                       const unsigned char *rec) {
+  if (i == q.inst_lo && q.snap_lo)
+    return rec + sizeof(gtrt_phase_row);
+  return ph.snaps + (size_t)i * ph.snap_bytes;
+}
+
+/* Phase p's record into the block's shared buffer rec (the megakernel
+ * holds two, for phases p and p + 1). Thread 0 runs the grid barrier, so
+ * the other threads load (thread 0 only the words left over in a block of
+ * fewer threads than the record has). gtrt_phase_end splits the copy: the loads are issued before
+ * its first __syncthreads, the stores to shared memory follow it, while
+ * thread 0 waits in the grid barrier, so the load's latency hides behind
+ * the barrier's instead of delaying it. gtrt_phase_load does the whole
+ * copy at once (the first phase; after a phase without tasks); a
+ * __syncthreads publishes it. p == nphases: nothing. */
+struct gtrt_phase_prefetch {
+  uint4 v;
+  unsigned k; /* the word of the record this thread holds, or ~0u */
 };
 
-__device__ __forceinline__ gtrt_phase_fetched gtrt_phase_fetch(const gtrt_phases &ph, unsigned p) {
-  gtrt_phase_fetched r = {};
-  if (p < ph.nphases) {
-    const uint4 *row = (const uint4 *)(ph.rows + p);
-    r.a = __ldg(row), r.b = __ldg(row + 1);
+__device__ __forceinline__ unsigned gtrt_phase_rec_skip() { return blockDim.x > 32u ? 32u : 1u; }
+
+__device__ __forceinline__ gtrt_phase_prefetch gtrt_phase_prefetch_rec(const gtrt_phases &ph, unsigned p) {
+  gtrt_phase_prefetch f = {make_uint4(0, 0, 0, 0), ~0u};
+  const unsigned skip = gtrt_phase_rec_skip();
+  if (p < ph.nphases && threadIdx.x >= skip && threadIdx.x - skip < ph.rec_bytes / 16u) {
+    f.k = threadIdx.x - skip;
+    f.v = __ldg((const uint4 *)(ph.recs + (size_t)p * ph.rec_bytes) + f.k);
   }
-  return r;
+  return f;
 }
 
-/* Where the row is loaded: builds with registers to spare (B <= 4 blocks
- * per SM) load the next row before the barrier (gtrt_phase_fetch_early);
- * in the 8-block build the 8 live words across the barrier cost spills
- * (heat: 24 -> 40 bytes of stack), so it loads the row as the phase
- * begins (gtrt_phase_fetch_late). */
-template <int B> __device__ __forceinline__ void gtrt_phase_fetch_early(gtrt_phase_fetched &r, const gtrt_phases &ph, unsigned p) {
-  if constexpr (B <= 4)
-    r = gtrt_phase_fetch(ph, p);
+/* Stores the prefetched word, then the words no thread held (a block of
+ * fewer threads than the record has words). */
+__device__ __forceinline__ void gtrt_phase_store_rec(const gtrt_phases &ph, unsigned p, unsigned char *rec,
+                                                     const gtrt_phase_prefetch &f) {
+  if (f.k != ~0u)
+    ((uint4 *)rec)[f.k] = f.v;
+  const unsigned skip = gtrt_phase_rec_skip(), held = blockDim.x - skip, words = ph.rec_bytes / 16u;
+  if (p < ph.nphases && words > held && threadIdx.x == 0)
+    for (unsigned k = held; k < words; k++)
+      ((uint4 *)rec)[k] = __ldg((const uint4 *)(ph.recs + (size_t)p * ph.rec_bytes) + k);
 }
 
-template <int B> __device__ __forceinline__ void gtrt_phase_fetch_late(gtrt_phase_fetched &r, const gtrt_phases &ph, unsigned p) {
-  if constexpr (B > 4)
-    r = gtrt_phase_fetch(ph, p);
+__device__ __forceinline__ void gtrt_phase_load(const gtrt_phases &ph, unsigned p, unsigned char *rec) {
+  gtrt_phase_store_rec(ph, p, rec, gtrt_phase_prefetch_rec(ph, p));
 }
 
 /* How a phase runs (gtrt_phase_begin). */
 enum { GTRT_PHASE_SKIP = 0, GTRT_PHASE_RUN = 1, GTRT_PHASE_WARPS = 2 };
 
-/* Called by every thread of the grid, with phase p's row (gtrt_phase_fetch).
- * GTRT_PHASE_SKIP (in every thread):
- * phase p has no tasks, skip it (no barrier either). Otherwise the workers'
- * run ends with the phase. With block workers and a phase marked warp (all
- * its tasks need only a warp), each warp is a worker: GTRT_PHASE_WARPS, the
- * generated code runs the phase with W = 32 (each warp's lane 0 keeps its
- * own queue state, as warp workers do). A phase without edges is a static
- * share: workers take its tasks in turn, as a kernel's blocks would, with
- * no queue. Otherwise the grid pushes the phase's roots: root j by thread
- * j / gridDim.x of block j % gridDim.x, so a few roots still reach every
- * block's own queue (BLOCK policy). Workers may pop at once: the counters
- * were uploaded before launch and a root is nobody's successor. */
+/* Called by every thread of the grid, with phase p's record (rec, loaded
+ * by gtrt_phase_load and published by a __syncthreads). GTRT_PHASE_SKIP (in
+ * every thread): phase p has no tasks, skip it (no grid barrier). Otherwise
+ * the workers' run ends with the phase. With block workers and a phase
+ * marked warp (all its tasks need only a warp), each warp is a worker:
+ * GTRT_PHASE_WARPS, the generated code runs the phase with W = 32 (each
+ * warp's lane 0 keeps its own queue state, as warp workers do). A phase
+ * without edges is a static share: workers take its tasks in turn, as a
+ * kernel's blocks would, with no queue. Otherwise the grid pushes the
+ * phase's roots: root j by thread j / gridDim.x of block j % gridDim.x, so a
+ * few roots still reach every block's own queue (BLOCK policy). Workers may
+ * pop at once: the counters were uploaded before launch and a root is
+ * nobody's successor. */
 template <int W>
-__device__ __forceinline__ int gtrt_phase_begin(gtrt_taskq &q, const gtrt_phases &ph, const gtrt_phase_fetched &row) {
-  const uint4 a = row.a, b = row.b; /* task_lo, task_hi, root_lo, root_hi; inst_lo, inst_hi, warp */
-  const unsigned lo = a.x, hi = a.y;
+__device__ __forceinline__ int gtrt_phase_begin(gtrt_taskq &q, const gtrt_phases &ph, const unsigned char *rec) {
+  const gtrt_phase_row row = *(const gtrt_phase_row *)rec;
+  const unsigned lo = row.task_lo, hi = row.task_hi;
   if (hi == lo)
     return GTRT_PHASE_SKIP;
   q.target = hi;
   q.span = hi - lo;
-  q.inst_lo = b.x;
-  q.inst_hi = b.y;
+  q.inst_lo = row.inst_lo;
+  q.inst_hi = row.inst_hi;
+  q.task_lo = lo;
+  q.stage_lo = row.stage_lo;
+  q.snap_lo = ph.rec_bytes > sizeof(gtrt_phase_row);
   q.ring_used = 0;
   const unsigned threads = gridDim.x * blockDim.x;
-  const int mode = W == 0 && b.z ? GTRT_PHASE_WARPS : GTRT_PHASE_RUN;
-  if (a.w - a.z == hi - lo) {
+  const int mode = W == 0 && (row.flags & GTRT_PHASE_WARP) ? GTRT_PHASE_WARPS : GTRT_PHASE_RUN;
+  if (row.flags & GTRT_PHASE_STATIC) {
     unsigned id, n;
     if (W == 1) {
       id = blockIdx.x * blockDim.x + threadIdx.x, n = threads;
     } else if (W == 32 || mode == GTRT_PHASE_WARPS) {
-      id = (blockIdx.x * blockDim.x + threadIdx.x) >> 5, n = threads >> 5;
+      /* task j to warp j / gridDim.x of block j % gridDim.x: a phase of
+       * fewer tasks than warps spreads over every SM, as a kernel of one
+       * warp per block would, instead of filling the first blocks */
+      id = (threadIdx.x >> 5) * gridDim.x + blockIdx.x, n = threads >> 5;
     } else {
       id = blockIdx.x, n = gridDim.x;
     }
@@ -656,49 +699,38 @@ __device__ __forceinline__ int gtrt_phase_begin(gtrt_taskq &q, const gtrt_phases
     q.stat_stride = n;
     return mode;
   }
+  /* the queue's waiters end the phase when the done counter reaches
+   * q.target: static shares before may have left finished tasks unflushed */
+  if (q.my_done)
+    gtrt_tq_flush(q, gtrt_tq_now());
   q.ring_used = q.policy == GTRT_TQ_SHARED;
-  for (unsigned i = a.z + threadIdx.x * gridDim.x + blockIdx.x; i < a.w; i += threads)
+  for (unsigned i = row.root_lo + threadIdx.x * gridDim.x + blockIdx.x; i < row.root_hi; i += threads)
     gtrt_tq_push(q, __ldg(ph.roots + i));
   if (q.prof) /* pushes of lanes other than lane 0 count CAS retries too */
     gtrt_tq_flush(q, gtrt_tq_now());
   return mode;
 }
 
-/* Thread 0 of each block, after the block's __syncthreads: the grid
- * barrier (ordering: header comment). Arrivals only grow: barrier number
- * q.bar_seq is complete when the count reaches (q.bar_seq + 1) * gridDim.x
- * (mod 2^32), so nobody resets it. After a phase that used the shared ring,
- * the last arriver resets the ring and then bumps the generation, which the
- * others wait for instead. Waiters watch the status and the watchdog (no
- * change of the done counter for q.timeout_ns: blocks still in the phase
- * may be running long tasks). false: the region is stopped. */
-__device__ __forceinline__ bool gtrt_tq_grid_barrier(gtrt_taskq &q) {
-  unsigned *arrive = q.ctl + GTRT_TQ_BAR_ARRIVE, *gen = q.ctl + GTRT_TQ_BAR_GEN;
-  const unsigned target = (q.bar_seq + 1u) * gridDim.x;
-  q.bar_seq++;
-  const unsigned g = q.ring_used ? gtrt_tq_ld(gen) : 0u; /* only a ring-resetting barrier waits for gen */
-  gtrt_tq_fence(); /* release of the block's writes; the read of gen stays before the arrival */
-  const unsigned mine = atomicAdd(arrive, 1u) + 1u;
-  if (q.ring_used && mine == target) {
-    gtrt_tq_fence(); /* acquire of every block's arrival */
-    atomicExch(q.ctl + GTRT_TQ_HEAD(0), 0u);
-    atomicExch(q.ctl + GTRT_TQ_TAIL(0), 0u);
-    gtrt_tq_fence();
-    atomicAdd(gen, 1u);
-    return !gtrt_tq_stopped(q);
-  }
-  unsigned n = 0, seen = gtrt_tq_ld(q.ctl + GTRT_TQ_DONE);
-  unsigned long long since = gtrt_tq_now();
-  while (q.ring_used ? gtrt_tq_ld(gen) == g : (int)(gtrt_tq_ld(arrive) - target) < 0) {
-    if (gtrt_tq_stopped(q))
-      return false;
-    if ((++n & 127u) == 0 && q.timeout_ns) {
+/* Thread 0 of a block in the grid barrier: polls *p (acquire) until it
+ * reaches target (mod 2^32). The status is loaded once right after the
+ * arrival (its latency hides behind the polls) and then every 128 polls,
+ * with the watchdog: no change of the done counter for q.timeout_ns (blocks
+ * still in the phase may be running long tasks). false: the region is
+ * stopped. */
+__device__ __forceinline__ bool gtrt_tq_wait_until(gtrt_taskq &q, const unsigned *p, unsigned target) {
+  const bool stopped = gtrt_tq_stopped(q);
+  unsigned n = 0, seen = 0;
+  unsigned long long since = 0;
+  while ((int)(gtrt_tq_ld_acquire(p) - target) < 0) {
+    if ((++n & 127u) == 0) {
+      if (gtrt_tq_stopped(q))
+        return false;
       unsigned d = gtrt_tq_ld(q.ctl + GTRT_TQ_DONE);
       unsigned long long now = gtrt_tq_now();
-      if (d != seen) {
+      if (n == 128u || d != seen) {
         seen = d;
         since = now;
-      } else if (now - since > q.timeout_ns) {
+      } else if (q.timeout_ns && now - since > q.timeout_ns) {
         gtrt_tq_stop(q, GTRT_ERR_TIMEOUT);
         return false;
       }
@@ -706,20 +738,66 @@ __device__ __forceinline__ bool gtrt_tq_grid_barrier(gtrt_taskq &q) {
     if (n > 64)
       __nanosleep(n < 1024 ? 32 : 256);
   }
-  gtrt_tq_fence(); /* acquire of the other blocks' releases (or of the last arriver's) */
-  return !gtrt_tq_stopped(q);
+  return !stopped; /* the acquire load ordered the other blocks' writes before this block's next reads */
+}
+
+/* Thread 0 of each block, after the block's __syncthreads: the grid
+ * barrier (ordering: header comment). Arrivals only grow: barrier number
+ * q.bar_seq is complete when the count reaches (q.bar_seq + 1) * gridDim.x
+ * (mod 2^32), so nobody resets it. After a phase that used the shared ring,
+ * the last arriver resets the ring and then bumps the generation, which the
+ * others wait for instead. Otherwise a barrier that completes at once
+ * costs one fence, one atomic without a result and the polls. false: the
+ * region is stopped. */
+__device__ __forceinline__ bool gtrt_tq_grid_barrier(gtrt_taskq &q) {
+  unsigned *arrive = q.ctl + GTRT_TQ_BAR_ARRIVE, *gen = q.ctl + GTRT_TQ_BAR_GEN;
+  const unsigned target = (q.bar_seq + 1u) * gridDim.x;
+  q.bar_seq++;
+  if (q.ring_used) {
+    const unsigned g = gtrt_tq_ld(gen); /* read before arriving: the last arriver bumps it after */
+    gtrt_tq_fence();                    /* release of the block's writes */
+    if (atomicAdd(arrive, 1u) + 1u == target) {
+      gtrt_tq_fence(); /* acquire of every block's arrival */
+      atomicExch(q.ctl + GTRT_TQ_HEAD(0), 0u);
+      atomicExch(q.ctl + GTRT_TQ_TAIL(0), 0u);
+      gtrt_tq_fence();
+      atomicAdd(gen, 1u);
+      return !gtrt_tq_stopped(q);
+    }
+    return gtrt_tq_wait_until(q, gen, g + 1u);
+  }
+  gtrt_tq_fence();       /* release of the block's writes */
+  atomicAdd(arrive, 1u); /* result unused: no round trip */
+  return gtrt_tq_wait_until(q, arrive, target);
 }
 
 /* Called by every thread of the grid after its task loop of a phase that
- * gtrt_phase_begin started: a grid barrier. The worker's state is clean
- * there (gtrt_task_next returned false: nothing kept, finished tasks
- * flushed). false (in every thread of a block): the region is stopped
- * (overflow, watchdog); the kernel returns. */
-template <int W> __device__ __forceinline__ bool gtrt_phase_end(gtrt_taskq &q) {
+ * gtrt_phase_begin started: a grid barrier, during which the next phase's
+ * record (phase next) lands in rec_next (gtrt_phase_prefetch_rec), in a
+ * megakernel of B blocks per SM. The
+ * worker's state is clean there (gtrt_task_next returned false: nothing
+ * kept). After the region's last phase with tasks (q.target == q.ntasks)
+ * the finished tasks are flushed, so the done count is exact at the end.
+ * false (in every thread of a block): the region is stopped (overflow,
+ * watchdog); the kernel returns. */
+template <int W, int B>
+__device__ __forceinline__ bool gtrt_phase_end(gtrt_taskq &q, const gtrt_phases &ph, unsigned next, unsigned char *rec_next) {
   __shared__ int gtrt_tq_bar_ok;
+  /* B > 4 (blocks per SM, at most 32 registers): holding the prefetched
+   * word across __syncthreads costs spills (heat: 24 -> 56 bytes of
+   * stack), so that build copies the whole record before it */
+  gtrt_phase_prefetch f = {make_uint4(0, 0, 0, 0), ~0u};
+  if constexpr (B > 4)
+    gtrt_phase_load(ph, next, rec_next);
+  else
+    f = gtrt_phase_prefetch_rec(ph, next);
+  if (q.my_done && q.target == q.ntasks)
+    gtrt_tq_flush(q, q.my_flush_ns);
   __syncthreads();
   if (threadIdx.x == 0)
     gtrt_tq_bar_ok = gtrt_tq_grid_barrier(q);
+  if constexpr (B <= 4)
+    gtrt_phase_store_rec(ph, next, rec_next, f);
   __syncthreads();
   return gtrt_tq_bar_ok != 0; /* rewritten only after the next call's first barrier */
 }

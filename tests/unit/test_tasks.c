@@ -358,7 +358,7 @@ static void test_phased_regressions(void) {
   CHECK(asg && strstr(asg, "last = b;"));
   CHECK(r.out.cu && strstr(r.out.cu, "template <int GT_W, int GT_B>"));
   CHECK(r.out.cu && strstr(r.out.cu, "__launch_bounds__(256, GT_B)"));
-  CHECK(r.out.cu && strstr(r.out.cu, "gtrt_phase_fetch_late<GT_B>"));
+  CHECK(r.out.cu && strstr(r.out.cu, "gtrt_phase_end<GT_W, GT_B>(gt_q, gt_ph, gt_p + 1, gt_rec[(gt_p + 1) & 1])"));
   CHECK(r.out.cu && !strstr(r.out.cu, "<W>") && !strstr(r.out.cu, "<B>"));
   lowered_free(&r);
 

@@ -495,12 +495,12 @@ __host__ __device__ static unsigned ph_mix(int s, unsigned x, unsigned i, unsign
 /* One task of the phase kernel, run by a worker of V threads. */
 template <int V>
 __device__ void phase_task(unsigned *a, unsigned *b, unsigned *c, unsigned *runs, int n, const volatile int *spin,
-                           gtrt_taskq &gt_q, const gtrt_phases &gt_ph, unsigned gt_t) {
+                           gtrt_taskq &gt_q, const gtrt_phases &gt_ph, const unsigned char *gt_rec, unsigned gt_t) {
   const long long gt_lane = gtrt_task_lane<V>(), gt_width = gtrt_task_width<V>();
   const unsigned gt_i = gtrt_phase_inst(gt_q, gt_ph, gt_t);
-  const unsigned i = gt_t - gt_ph.inst_begin[gt_i];
-  const ph_snap *sn = (const ph_snap *)(gt_ph.snaps + (size_t)gt_i * gt_ph.snap_bytes);
-  switch (gt_ph.inst_stage[gt_i]) {
+  const unsigned i = gt_t - gtrt_phase_inst_first(gt_q, gt_ph, gt_i);
+  const ph_snap *sn = (const ph_snap *)gtrt_phase_snap(gt_q, gt_ph, gt_i, gt_rec);
+  switch (gtrt_phase_stage(gt_q, gt_ph, gt_i)) {
   case 0:
     for (long long k = gt_lane; k < PK; k += gt_width)
       a[(size_t)i * PK + k] = ph_mix(sn->step, sn->x, i, (unsigned)k);
@@ -531,23 +531,25 @@ __device__ void phase_task(unsigned *a, unsigned *b, unsigned *c, unsigned *runs
 template <int W>
 __global__ void __launch_bounds__(256) phase_kernel(unsigned *a, unsigned *b, unsigned *c, unsigned *runs, int n,
                                                     const volatile int *spin, gtrt_taskq gt_q, gtrt_phases gt_ph) {
-  gtrt_phase_fetched gt_row = gtrt_phase_fetch(gt_ph, 0);
+  __shared__ __align__(16) unsigned char gt_rec[2][GTRT_PHASE_REC_MAX(sizeof(ph_snap))];
+  gtrt_phase_load(gt_ph, 0, gt_rec[0]);
+  __syncthreads();
   for (unsigned gt_p = 0; gt_p < gt_ph.nphases; gt_p++) {
-    const int gt_mode = gtrt_phase_begin<W>(gt_q, gt_ph, gt_row);
+    const int gt_mode = gtrt_phase_begin<W>(gt_q, gt_ph, gt_rec[gt_p & 1]);
     if (gt_mode == GTRT_PHASE_SKIP) {
-      gtrt_phase_fetch_early<4>(gt_row, gt_ph, gt_p + 1);
+      gtrt_phase_load(gt_ph, gt_p + 1, gt_rec[(gt_p + 1) & 1]);
+      __syncthreads();
       continue;
     }
     unsigned gt_t;
     if (gt_mode == GTRT_PHASE_WARPS) {
       while (gtrt_task_next<32>(gt_q, gt_t))
-        phase_task<32>(a, b, c, runs, n, spin, gt_q, gt_ph, gt_t);
+        phase_task<32>(a, b, c, runs, n, spin, gt_q, gt_ph, gt_rec[gt_p & 1], gt_t);
     } else {
       while (gtrt_task_next<W>(gt_q, gt_t))
-        phase_task<W>(a, b, c, runs, n, spin, gt_q, gt_ph, gt_t);
+        phase_task<W>(a, b, c, runs, n, spin, gt_q, gt_ph, gt_rec[gt_p & 1], gt_t);
     }
-    gtrt_phase_fetch_early<4>(gt_row, gt_ph, gt_p + 1);
-    if (!gtrt_phase_end<W>(gt_q))
+    if (!gtrt_phase_end<W, 4>(gt_q, gt_ph, gt_p + 1, gt_rec[(gt_p + 1) & 1]))
       return;
   }
 }
@@ -772,6 +774,12 @@ static void test_phases(int steps, const char *self, bool faults) {
   for (int p = GTRT_TQ_SHARED; p <= GTRT_TQ_TASK; p++)
     for (int waits = 1; waits >= 0; waits--)
       phase_case<32>(steps, n, waits, p, p == GTRT_TQ_SHARED ? "1024" : "16", want);
+  /* Records without the snapshot copy (too large a table): every task reads
+   * its instance's snapshot from global memory. */
+  setenv("GTRT_PHASE_SNAP_INLINE", "0", 1);
+  phase_case<0>(steps, n, true, GTRT_TQ_SHARED, nullptr, want);
+  phase_case<32>(steps, n, false, GTRT_TQ_BLOCK, nullptr, want);
+  unsetenv("GTRT_PHASE_SNAP_INLINE");
   /* A few steps, and one (phases shorter than the grid). */
   ph_state few = phase_reference(3, 5), one = phase_reference(1, 1);
   phase_case<1>(3, 5, true, GTRT_TQ_SHARED, nullptr, few);
