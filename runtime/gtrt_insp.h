@@ -38,12 +38,17 @@ struct gtrt_insp {
  * in bad, out of memory in oom_bytes: the item is dropped). */
 void gtrt_insp_add(gtrt_insp *in, long long task, const void *addr, int kind);
 
-/* Stores one more item of the task whose first item passed the checks;
- * 0 for anything else (a new task, a bad kind, a full buffer): then
- * gtrt_insp_add. */
+/* Stores one more item of the task whose first item passed the checks, or
+ * the first of the next task (still in range and in order); 0 for anything
+ * else (another task, a bad kind, a full buffer): then gtrt_insp_add. */
 static inline int gtrt_insp_try(gtrt_insp *in, long long task, const void *addr, int kind) {
-  if (in->n == in->cap || task != in->last_task || (unsigned)kind > 2)
+  if (in->n == in->cap || (unsigned)kind > 2)
     return 0;
+  if (task != in->last_task) {
+    if (in->last_task < 0 || task != in->last_task + 1 || task >= (long long)in->ntasks)
+      return 0;
+    in->last_task = task;
+  }
   gtrt_insp_item *it = &in->v[in->n++];
   it->addr = (uintptr_t)addr;
   it->task = (unsigned)task;
