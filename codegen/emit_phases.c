@@ -12,6 +12,7 @@
  * the instance's loop bounds and host-set values from its snapshot, run the
  * stage's body (the same code as a one-loop region: cg_task_run) and
  * release successors from the uploaded graph. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -265,6 +266,80 @@ static bool stage_uses(const Kernel *sk, const CVar *v) {
   return false;
 }
 
+/* GTRT_PLAN_STRIDED_MAX of gtrt.h: items of more clauses are reported one by one. */
+enum { STRIDED_MAX = 16 };
+
+/* for (...) { iv = lb + c * st; over loop l of the stage's nest. */
+static void emit_nest_loop(StrBuf *sb, const Kernel *sk, int l) {
+  const CVar *iv = sk->loops[l]->iv;
+  sb_printf(sb, "      for (long long gt_c%d = 0; gt_c%d < gt_n%d; gt_c%d++) {\n", l, l, l, l);
+  sb_printf(sb, "      %s %s = (%s)(gt_lb%d + gt_c%d * gt_st%d);\n", iv->type, iv->name, iv->type, l, l, l);
+}
+
+/* A subscript the shortcut may evaluate twice (its pass, then maybe the
+ * item loop): no call (a name before '(' other than sizeof), no
+ * increment, decrement or assignment. */
+static bool subscript_pure(const char *t) {
+  for (const char *c = t; *c; c++) {
+    if ((c[0] == '+' && c[1] == '+') || (c[0] == '-' && c[1] == '-')) return false;
+    if (c[0] == '=' && c[1] != '=' && (c == t || !strchr("=!<>", c[-1]))) return false;
+    if (c[0] == '(' && c > t) {
+      const char *e = c;
+      while (e > t && e[-1] == ' ') e--;
+      const char *b = e;
+      while (b > t && (isalnum((unsigned char)b[-1]) || b[-1] == '_')) b--;
+      if (b < e && !(e - b == 6 && !strncmp(b, "sizeof", 6)) && !isdigit((unsigned char)*b)) return false;
+    }
+  }
+  return true;
+}
+
+static bool deps_pure(const TaskRegion *tr) {
+  for (int i = 0; i < tr->ndeps; i++)
+    for (int s = 0; s < tr->deps[i].item->nsubs; s++)
+      if (!subscript_pure(tr->deps[i].item->subs[s].lo.text)) return false;
+  return true;
+}
+
+/* The host walk's shortcut for an instance alone in its phase so far:
+ * one pass computes the item addresses without recording them; when each
+ * clause's address steps by a constant over the tasks (block loops:
+ * u[(b+1)*bs]), gtrt_plan_strided keeps the strides and the items need not
+ * be recorded (nor dropped at the barrier). Otherwise, and when the
+ * instance shares its phase, the loop that follows reports every item.
+ * Opens a block that the caller closes after that loop. */
+static void emit_strided_items(StrBuf *sb, const Kernel *sk) {
+  const TaskRegion *tr = sk->tasks;
+  int d = sk->collapse, m = tr->ndeps;
+  sb_printf(sb, "      int gt_kept = 0;\n"
+                "      if (gt_ntasks > 0 && gtrt_plan_alone(gt_plan, gt_t)) { /* constant strides: no item recorded */\n"
+                "        uintptr_t gt_ab[%d], gt_as[%d] = {0};\n        int gt_ok = 1;\n        long long gt_k = 0;\n",
+            m, m);
+  for (int l = 0; l < d; l++) emit_nest_loop(sb, sk, l);
+  sb_puts(sb, "        const uintptr_t gt_ax[] = {");
+  for (int i = 0; i < m; i++) {
+    const TaskDep *dp = &tr->deps[i];
+    sb_printf(sb, "%s(uintptr_t)(const void *)&(%s", i ? ", " : "", dp->item->name);
+    for (int s = 0; s < dp->item->nsubs; s++) sb_printf(sb, "[%s]", dp->item->subs[s].lo.text);
+    sb_puts(sb, ")");
+  }
+  sb_printf(sb, "};\n"
+                "        for (int gt_j = 0; gt_j < %d; gt_j++) {\n"
+                "          if (gt_k == 0) gt_ab[gt_j] = gt_ax[gt_j];\n"
+                "          else if (gt_k == 1) gt_as[gt_j] = gt_ax[gt_j] - gt_ab[gt_j];\n"
+                "          else gt_ok &= gt_ax[gt_j] == gt_ab[gt_j] + (uintptr_t)gt_k * gt_as[gt_j];\n"
+                "        }\n"
+                "        gt_k++;\n",
+            m);
+  for (int l = 0; l < d; l++) sb_puts(sb, "      }\n");
+  sb_puts(sb, "        static const int gt_ak[] = {");
+  for (int i = 0; i < m; i++) sb_printf(sb, "%s%s", i ? ", " : "", cg_task_dep_kind(tr->deps[i].kind));
+  sb_puts(sb, "};\n"
+              "        gt_kept = gt_ok && gtrt_plan_strided(gt_plan, gt_t, gt_ntasks, (int)(sizeof gt_ak / sizeof gt_ak[0]), gt_ab, gt_as, gt_ak);\n"
+              "      }\n"
+              "      if (!gt_kept) {\n");
+}
+
 /* What replaces one stage in the host walk. */
 static char *stage_record(const Kernel *k, int si) {
   const PhasedRegion *ph = ph_of(k);
@@ -294,14 +369,13 @@ static char *stage_record(const Kernel *k, int si) {
                  "      if (gt_t < 0) gtrt_fatal();\n",
             si, st->self_indep ? 1 : 0);
   if (sk->tasks->ndeps) {
-    for (int l = 0; l < d; l++) {
-      const CVar *iv = sk->loops[l]->iv;
-      sb_printf(&sb, "      for (long long gt_c%d = 0; gt_c%d < gt_n%d; gt_c%d++) {\n", l, l, l, l);
-      sb_printf(&sb, "      %s %s = (%s)(gt_lb%d + gt_c%d * gt_st%d);\n", iv->type, iv->name, iv->type, l, l, l);
-    }
+    bool strided = d > 0 && sk->tasks->ndeps <= STRIDED_MAX && deps_pure(sk->tasks);
+    if (strided) emit_strided_items(&sb, sk);
+    for (int l = 0; l < d; l++) emit_nest_loop(&sb, sk, l);
     cg_task_report_deps(&sb, sk->tasks, "gtrt_plan_access(gt_plan", "        ");
     if (d) sb_puts(&sb, "        gt_t++;\n");
     for (int l = 0; l < d; l++) sb_puts(&sb, "      }\n");
+    if (strided) sb_puts(&sb, "      }\n");
   }
   cg_task_final_ivs(&sb, sk, "      ");
   sb_puts(&sb, "      (void)gt_t;\n    }\n");

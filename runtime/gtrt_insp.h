@@ -121,6 +121,12 @@ struct gtrt_plan {
                                its items are replayed whenever the buffer fills */
   int built;                /* gtrt_plan_build ended the recording */
   gtrt_replay *rp;          /* the graph of the phases closed so far (NULL: none needed one yet) */
+  struct {                  /* gtrt_plan_strided: the open phase's only instance, items kept as strides */
+    int on, m;
+    unsigned first, n;
+    uintptr_t base[GTRT_PLAN_STRIDED_MAX], stride[GTRT_PLAN_STRIDED_MAX];
+    int kind[GTRT_PLAN_STRIDED_MAX];
+  } strided;
   double t_new;             /* GTRT_PROFILE: gtrt_now_ms() at gtrt_plan_new (the host walk's start) */
 };
 

@@ -81,6 +81,50 @@ static int gtrt_plan_slots_disjoint(const gtrt_insp_item *v, size_t n, unsigned 
 /* First task of the open phase (the one the next barrier closes). */
 static unsigned gtrt_plan_open_lo(const gtrt_plan *pl) { return pl->ncut ? pl->cut[pl->ncut - 1] : 0; }
 
+/* gtrt_plan_slots_disjoint for items kept as strides: slot j of task t at
+ * base[j] + t * stride[j]. Same rule: a slot that takes part in a write
+ * is monotone (stride != 0) and two such slots either name the same
+ * address in every task or have disjoint ranges. */
+static int gtrt_plan_strides_disjoint(const gtrt_plan *pl) {
+  const int m = pl->strided.m;
+  const uintptr_t *b = pl->strided.base, *s = pl->strided.stride, last = pl->strided.n - 1;
+  if (pl->strided.n <= 1)
+    return 1;
+  for (int j = 0; j < m; j++)
+    for (int k = j; k < m; k++) {
+      if (!pl->strided.kind[j] && !pl->strided.kind[k])
+        continue;
+      if (!s[j] || !s[k])
+        return 0; /* the same address in two tasks */
+      if (j == k)
+        continue;
+      uintptr_t ej = b[j] + last * s[j], ek = b[k] + last * s[k]; /* modular, like the addresses */
+      uintptr_t lj = b[j] < ej ? b[j] : ej, hj = b[j] < ej ? ej : b[j];
+      uintptr_t lk = b[k] < ek ? b[k] : ek, hk = b[k] < ek ? ek : b[k];
+      /* a range that wraps around 2^64 is not monotone as an address: the
+       * modular end would not bound it; treat it as overlapping */
+      int wraps = (s[j] < ((uintptr_t)1 << 63) ? ej < b[j] : ej > b[j]) || (s[k] < ((uintptr_t)1 << 63) ? ek < b[k] : ek > b[k]);
+      if (!wraps && (hj < lk || hk < lj))
+        continue;
+      if (b[j] != b[k] || s[j] != s[k])
+        return 0;
+    }
+  return 1;
+}
+
+/* The kept strided instance's items, reported one by one (in task order,
+ * before any later instance's): its phase needs a graph after all. */
+static void gtrt_plan_add(gtrt_plan *pl, long long task, const void *addr, int kind);
+static void gtrt_plan_expand(gtrt_plan *pl) {
+  if (!pl->strided.on)
+    return;
+  pl->strided.on = 0;
+  for (unsigned t = 0; t < pl->strided.n; t++)
+    for (int j = 0; j < pl->strided.m; j++)
+      gtrt_plan_add(pl, (long long)pl->strided.first + t,
+                    (const void *)(pl->strided.base[j] + (uintptr_t)t * pl->strided.stride[j]), pl->strided.kind[j]);
+}
+
 /* The open phase, tasks lo .. acc.ntasks - 1 whose items the buffer holds
  * (none replayed: that starts with a second instance), needs no graph: at
  * most one task, all its tasks in one self_indep instance (instances never
@@ -120,6 +164,14 @@ static void gtrt_plan_replay(gtrt_plan *pl, size_t k) {
 /* Ends the open phase's items: dropped when it needs no graph, else
  * replayed. */
 static void gtrt_plan_close(gtrt_plan *pl) {
+  if (pl->strided.on) {
+    if (!pl->open_graph && gtrt_plan_strides_disjoint(pl)) { /* alone and independent: no item at all */
+      pl->strided.on = 0;
+      pl->acc.ndone += (size_t)pl->strided.n * pl->strided.m;
+      return;
+    }
+    gtrt_plan_expand(pl);
+  }
   if (pl->open_graph || !gtrt_plan_open_no_graph(pl)) {
     gtrt_plan_replay(pl, pl->acc.n);
     return;
@@ -207,8 +259,10 @@ long long gtrt_plan_stage(gtrt_plan *pl, int stage, long long ntasks, const void
                 gtrt_site_what(pl->site), pl->acc.oom_bytes);
     return -1;
   }
-  if (ntasks && first > gtrt_plan_open_lo(pl))
+  if (ntasks && first > gtrt_plan_open_lo(pl)) {
     pl->open_graph = 1; /* a second instance with tasks in the phase */
+    gtrt_plan_expand(pl);
+  }
   size_t i = pl->ninst++;
   pl->inst_stage[i] = stage;
   pl->inst_indep[i] = self_indep != 0;
@@ -217,6 +271,29 @@ long long gtrt_plan_stage(gtrt_plan *pl, int stage, long long ntasks, const void
   pl->acc.ntasks = (unsigned)(first + ntasks);
   pl->inst_begin[i + 1] = pl->acc.ntasks;
   return first;
+}
+
+int gtrt_plan_alone(const gtrt_plan *pl, long long first) {
+  return pl && !pl->built && !pl->acc.oom_bytes && !pl->acc.bad[0] && !pl->strided.on && !pl->open_graph &&
+         pl->acc.n == 0 && first == (long long)gtrt_plan_open_lo(pl);
+}
+
+int gtrt_plan_strided(gtrt_plan *pl, long long first, long long ntasks, int m, const uintptr_t *base,
+                      const uintptr_t *stride, const int *kind) {
+  if (!gtrt_plan_alone(pl, first) || m < 1 || m > GTRT_PLAN_STRIDED_MAX || ntasks < 1 ||
+      first + ntasks != (long long)pl->acc.ntasks || !base || !stride || !kind)
+    return 0;
+  for (int j = 0; j < m; j++)
+    if (kind[j] < 0 || kind[j] > 2)
+      return 0; /* reported item by item, where the misuse is recorded */
+  pl->strided.on = 1;
+  pl->strided.m = m;
+  pl->strided.first = (unsigned)first;
+  pl->strided.n = (unsigned)ntasks;
+  memcpy(pl->strided.base, base, (size_t)m * sizeof *base);
+  memcpy(pl->strided.stride, stride, (size_t)m * sizeof *stride);
+  memcpy(pl->strided.kind, kind, (size_t)m * sizeof *kind);
+  return 1;
 }
 
 /* The checked way of gtrt_plan_access (out of line, so the common path

@@ -487,6 +487,7 @@ typedef struct rplan {
   int phase[MAXT];   /* phase of each task */
   int nphases;
   unsigned phase_end[MAXT + 64];
+  int nstrided; /* instances whose items went in as strides */
 } rplan;
 
 /* Does task a write address x / name it at all? */
@@ -521,14 +522,43 @@ static void closure(unsigned char (*m)[MAXT], int n) {
           m[i][j] |= m[k][j];
 }
 
-static void add_item(rplan *r, gtrt_plan *pl, int t, int x, int kind) {
-  if (r->nitems == MAXI)
-    return;
+static void note_item(rplan *r, int t, int x, int kind) {
   r->item[r->nitems][0] = t;
   r->item[r->nitems][1] = x;
   r->item[r->nitems][2] = kind;
   r->nitems++;
+}
+
+static void add_item(rplan *r, gtrt_plan *pl, int t, int x, int kind) {
+  if (r->nitems == MAXI)
+    return;
+  note_item(r, t, x, kind);
   gtrt_plan_access(pl, t, &cells[x], kind);
+}
+
+/* Items of constant stride (the host walk's shortcut, gtrt_plan_strided)
+ * for tasks b .. b+n-1: m slots, slot j of task b+t at cell base_j + t *
+ * stride_j. 0 when the plan does not take them (then nothing is noted). */
+static int add_strided(rplan *r, gtrt_plan *pl, int b, int n) {
+  int m = 1 + rand() % 3, kind[3];
+  uintptr_t base[3], stride[3];
+  long long cb[3], cs[3];
+  if (r->nitems + n * m > MAXI)
+    return 0;
+  for (int j = 0; j < m; j++) {
+    static const int strides[] = {0, 1, -1, 2, 3};
+    cs[j] = strides[rand() % 5];
+    cb[j] = rand() % 24 + (cs[j] < 0 ? n : 0); /* cells stay in 0 .. NADDR + MAXT */
+    kind[j] = rand() % 3;
+    base[j] = (uintptr_t)&cells[cb[j]];
+    stride[j] = (uintptr_t)(cs[j] * (long long)sizeof cells[0]);
+  }
+  if (!gtrt_plan_strided(pl, b, n, m, base, stride, kind))
+    return 0;
+  for (int t = 0; t < n; t++)
+    for (int j = 0; j < m; j++)
+      note_item(r, b + t, (int)(cb[j] + t * cs[j]), kind[j]);
+  return 1;
 }
 
 /* Random stages, items and barriers. A self_indep instance keeps its word:
@@ -548,8 +578,14 @@ static gtrt_plan *random_plan(rplan *r, unsigned seed) {
     long long b = gtrt_plan_stage(pl, rand() % 3, n, &s, indep);
     if (b != r->ntasks)
       return pl;
-    for (int t = r->ntasks; t < r->ntasks + n; t++) {
+    for (int t = r->ntasks; t < r->ntasks + n; t++)
       r->phase[t] = r->nphases;
+    if (!indep && n > 0 && rand() % 2 && gtrt_plan_alone(pl, b) && add_strided(r, pl, (int)b, n)) {
+      r->nstrided++;
+      r->ntasks += n;
+      continue;
+    }
+    for (int t = r->ntasks; t < r->ntasks + n; t++) {
       if (indep) {
         add_item(r, pl, t, rand() % NADDR, 0);
         add_item(r, pl, t, NADDR + t, 1 + rand() % 2);
@@ -604,7 +640,7 @@ static int check_random(const rplan *r, const gtrt_plan_graph *pg) {
 
 static void test_random(void) {
   static rplan r;
-  int bad = 0, edges = 0, phases = 0;
+  int bad = 0, edges = 0, phases = 0, strided = 0;
   for (unsigned seed = 1; seed <= 300; seed++) {
     gtrt_plan *pl = random_plan(&r, seed);
     gtrt_plan_graph pg;
@@ -619,6 +655,7 @@ static void test_random(void) {
       bad += b;
       edges += (int)nedges(&pg.g);
       phases += (int)pg.nphases;
+      strided += r.nstrided;
       /* instance table: contiguous, ending at ntasks */
       bad += pl->inst_begin[0] != 0 || pl->inst_begin[pl->ninst] != (unsigned)r.ntasks;
       for (size_t i = 0; i < pl->ninst; i++)
@@ -629,6 +666,37 @@ static void test_random(void) {
   }
   CHECK(bad == 0);
   CHECK(edges > 1000 && phases > 1000); /* the random plans are not trivial */
+  CHECK(strided > 100);                  /* and many keep items as strides */
+}
+
+/* Strided items: an instance alone in its phase with independent strides
+ * records no item; one whose phase gets a second instance, or whose
+ * strides collide, is expanded and gets its edges. */
+static void test_strided(void) {
+  const uintptr_t base[2] = {(uintptr_t)&cells[0], (uintptr_t)&cells[100]};
+  const uintptr_t step[2] = {sizeof cells[0], sizeof cells[0]}, zero[2] = {sizeof cells[0], 0};
+  const int kind[2] = {0, 1};
+  gtrt_plan *pl = gtrt_plan_new(&site, 0);
+  long long b = gtrt_plan_stage(pl, 0, 8, NULL, 0); /* reads cells[t], writes cells[100 + t] */
+  CHECK(gtrt_plan_alone(pl, b) && gtrt_plan_strided(pl, b, 8, 2, base, step, kind));
+  CHECK(!gtrt_plan_alone(pl, b)); /* one kept instance per phase */
+  gtrt_plan_barrier(pl);
+  CHECK(pl->acc.n == 0 && pl->acc.ndone == 16);
+  b = gtrt_plan_stage(pl, 0, 4, NULL, 0); /* writes cells[100] in every task: a chain */
+  CHECK(gtrt_plan_strided(pl, b, 4, 2, base, zero, kind));
+  gtrt_plan_barrier(pl);
+  b = gtrt_plan_stage(pl, 0, 3, NULL, 0); /* independent, but a second instance joins */
+  CHECK(gtrt_plan_strided(pl, b, 3, 2, base, step, kind));
+  long long c = gtrt_plan_stage(pl, 1, 1, NULL, 0);
+  CHECK(!gtrt_plan_alone(pl, c));
+  gtrt_plan_access(pl, c, &cells[101], 0); /* reads what task b + 1 writes */
+  gtrt_plan_graph pg;
+  CHECK(gtrt_plan_build(&site, pl, &pg) == GTRT_OK);
+  CHECK(pg.g.ntasks == 16 && pg.nphases == 3);
+  CHECK(nedges(&pg.g) == 4);
+  CHECK(succ_has(&pg.g, 8, 9) && succ_has(&pg.g, 9, 10) && succ_has(&pg.g, 10, 11) && succ_has(&pg.g, 13, 15));
+  gtrt_plan_graph_free(&pg);
+  gtrt_plan_free(pl);
 }
 
 /* Many phases and instances: an iterative loop of 2000 steps without a
@@ -668,6 +736,7 @@ int main(void) {
   test_streamed();
   test_misuse();
   test_random();
+  test_strided();
   test_many_phases();
   return unit_result();
 }

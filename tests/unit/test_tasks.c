@@ -360,6 +360,37 @@ static void test_phased_regressions(void) {
   CHECK(r.out.cu && strstr(r.out.cu, "__launch_bounds__(256, GT_B)"));
   CHECK(r.out.cu && strstr(r.out.cu, "gtrt_phase_end<GT_W, GT_B>(gt_q, gt_ph, gt_p + 1, gt_rec[(gt_p + 1) & 1])"));
   CHECK(r.out.cu && !strstr(r.out.cu, "<W>") && !strstr(r.out.cu, "<B>"));
+  /* task loops try the strided shortcut of the host walk (the single task has one item: no loop) */
+  CHECK(r.out.c && strstr(r.out.c, "gtrt_plan_alone(gt_plan, gt_t)") &&
+        strstr(r.out.c, "(uintptr_t)(const void *)&(W[k])") &&
+        strstr(r.out.c, "gtrt_plan_strided(gt_plan, gt_t, gt_ntasks"));
+  lowered_free(&r);
+
+  /* a call in a subscript is evaluated once per task, as in the CPU build: no shortcut */
+  static const char *call =
+      "int idx(int k);\n"
+      "void f(int nb, long *W) {\n"
+      "#pragma omp target data map(tofrom: W[0:nb])\n"
+      "#pragma omp parallel\n"
+      "#pragma omp single\n"
+      "  {\n"
+      "    for (int k = 0; k < nb; k++) {\n"
+      "#pragma omp task depend(inout: W[idx(k)])\n"
+      "      W[k] += 1;\n"
+      "    }\n"
+      "#pragma omp taskwait\n"
+      "    for (int k = 0; k < nb; k++) {\n"
+      "#pragma omp task depend(inout: W[sizeof(long) * k])\n"
+      "      W[k] += 2;\n"
+      "    }\n"
+      "  }\n"
+      "}\n";
+  r = lower(call, NULL);
+  k = kernel0(&r);
+  CHECK(k && k->shape == KS_PHASED);
+  const char *first = r.out.c ? strstr(r.out.c, "gtrt_plan_alone(") : NULL;
+  CHECK(first && strstr(r.out.c, "task type 1") && first > strstr(r.out.c, "task type 1"));
+  CHECK(first && !strstr(first + 1, "gtrt_plan_alone("));
   lowered_free(&r);
 
   /* one task loop nest: both loop variables after the stub call, j only when the i loop ran */
