@@ -133,11 +133,11 @@ struct gtrt_plan {
 /* What the plan becomes: the graph of all tasks and the phase tables of
  * gtrt_phases (the instance tables are the plan's own). */
 typedef struct gtrt_plan_graph {
-  gtrt_task_graph g;
+  gtrt_task_graph g;   /* g.npred, g.off, g.succ and roots are NULL when no task has a predecessor */
   unsigned nphases;
   unsigned *phase_end; /* [nphases] */
   unsigned *root_off;  /* [nphases + 1] */
-  unsigned *roots;     /* [g.nroots], increasing */
+  unsigned *roots;     /* [g.nroots], increasing (NULL: every task is a root) */
 } gtrt_plan_graph;
 
 /* Builds pg from pl, once: it closes the open phase and ends the

@@ -391,6 +391,19 @@ static int gtrt_plan_roots(gtrt_plan_graph *pg) {
   return 1;
 }
 
+/* No phase was replayed, so no task has a predecessor: no per-task
+ * arrays (a walk of half a million tasks spent over a millisecond filling
+ * them), every task a root. */
+static int gtrt_plan_no_edges(gtrt_plan_graph *pg, unsigned ntasks) {
+  pg->g.ntasks = pg->g.nroots = ntasks;
+  pg->root_off = malloc(((size_t)pg->nphases + 1) * sizeof *pg->root_off);
+  if (!pg->root_off)
+    return 0;
+  pg->root_off[0] = 0;
+  memcpy(pg->root_off + 1, pg->phase_end, (size_t)pg->nphases * sizeof *pg->phase_end);
+  return 1;
+}
+
 gtrt_status gtrt_plan_build(const gtrt_site *site, gtrt_plan *pl, gtrt_plan_graph *pg) {
   memset(pg, 0, sizeof *pg);
   if (!pl)
@@ -407,14 +420,12 @@ gtrt_status gtrt_plan_build(const gtrt_site *site, gtrt_plan *pl, gtrt_plan_grap
     return st;
   pg->nphases = (unsigned)pl->ncut + 1;
   pg->phase_end = malloc((size_t)pg->nphases * sizeof *pg->phase_end);
-  if (!pl->rp)
-    pl->rp = gtrt_replay_new();
-  int ok = pg->phase_end && pl->rp;
+  int ok = pg->phase_end != NULL;
   if (ok) {
     if (pl->ncut)
       memcpy(pg->phase_end, pl->cut, pl->ncut * sizeof *pl->cut);
     pg->phase_end[pl->ncut] = pl->acc.ntasks;
-    ok = gtrt_replay_graph(pl->rp, pl->acc.ntasks, &pg->g) && gtrt_plan_roots(pg);
+    ok = pl->rp ? gtrt_replay_graph(pl->rp, pl->acc.ntasks, &pg->g) && gtrt_plan_roots(pg) : gtrt_plan_no_edges(pg, pl->acc.ntasks);
   }
   if (ok)
     return GTRT_OK;

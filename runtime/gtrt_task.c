@@ -599,7 +599,7 @@ gtrt_status gtrt_plan_finish(const gtrt_site *site, gtrt_plan *pl, int policy, c
     st = gtrt_task_setup(site, pg.g.ntasks, policy, q);
     if (st == GTRT_OK) {
       q->phased = 1; /* the megakernel pushes each phase's roots */
-      if (pg.g.off[pg.g.ntasks]) /* without edges every phase is static: no counter or successor is read */
+      if (pg.g.off && pg.g.off[pg.g.ntasks]) /* without edges every phase is static: no counter or successor is read */
         st = gtrt_tq_upload_graph(site, &pg.g, q);
     }
     if (st == GTRT_OK)
