@@ -47,6 +47,8 @@ void cg_task_decode(StrBuf *sb, const Kernel *k, const char *t, const char *inde
  * GT_ because user code is copied into the kernel; or "32" for a warp of a block worker). */
 void cg_task_run(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts, const char *w);
 void cg_task_report_deps(StrBuf *sb, const TaskRegion *tr, const char *report, const char *indent);
+/* The address of a depend item: (const void *)&(name[sub]...). */
+void cg_task_dep_addr(StrBuf *sb, const TaskDep *dp);
 /* The inspector's kind number of a depend kind: "0" in, "1" out, "2" inout. */
 const char *cg_task_dep_kind(DependKind kd);
 /* Phased task regions (KS_PHASED, emit_phases.c): the megakernel and stub in

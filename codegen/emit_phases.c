@@ -318,10 +318,8 @@ static void emit_strided_items(StrBuf *sb, const Kernel *sk) {
   for (int l = 0; l < d; l++) emit_nest_loop(sb, sk, l);
   sb_puts(sb, "        const uintptr_t gt_ax[] = {");
   for (int i = 0; i < m; i++) {
-    const TaskDep *dp = &tr->deps[i];
-    sb_printf(sb, "%s(uintptr_t)(const void *)&(%s", i ? ", " : "", dp->item->name);
-    for (int s = 0; s < dp->item->nsubs; s++) sb_printf(sb, "[%s]", dp->item->subs[s].lo.text);
-    sb_puts(sb, ")");
+    sb_puts(sb, i ? ", (uintptr_t)" : "(uintptr_t)");
+    cg_task_dep_addr(sb, &tr->deps[i]);
   }
   sb_printf(sb, "};\n"
                 "        for (int gt_j = 0; gt_j < %d; gt_j++) {\n"

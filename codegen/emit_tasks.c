@@ -232,12 +232,18 @@ void cg_emit_tasks(StrBuf *sb, const Program *p, const Kernel *k, const CgOption
 const char *cg_task_dep_kind(DependKind kd) { return kd == DEP_IN ? "0" : kd == DEP_OUT ? "1" : "2"; }
 
 /* One `REPORT, gt_t, &item, kind);` line per depend item of task gt_t. */
+void cg_task_dep_addr(StrBuf *sb, const TaskDep *dp) {
+  sb_printf(sb, "(const void *)&(%s", dp->item->name);
+  for (int s = 0; s < dp->item->nsubs; s++) sb_printf(sb, "[%s]", dp->item->subs[s].lo.text);
+  sb_putc(sb, ')');
+}
+
 void cg_task_report_deps(StrBuf *sb, const TaskRegion *tr, const char *report, const char *indent) {
   for (int i = 0; i < tr->ndeps; i++) {
     const TaskDep *dp = &tr->deps[i];
-    sb_printf(sb, "%s%s, gt_t, (const void *)&(%s", indent, report, dp->item->name);
-    for (int s = 0; s < dp->item->nsubs; s++) sb_printf(sb, "[%s]", dp->item->subs[s].lo.text);
-    sb_printf(sb, "), %s);\n", cg_task_dep_kind(dp->kind));
+    sb_printf(sb, "%s%s, gt_t, ", indent, report);
+    cg_task_dep_addr(sb, dp);
+    sb_printf(sb, ", %s);\n", cg_task_dep_kind(dp->kind));
   }
 }
 

@@ -142,7 +142,6 @@ typedef struct gtrt_taskq {
   unsigned inst_lo, inst_hi; /* the current phase's instances (gtrt_phase_inst searches only them) */
   unsigned task_lo;          /* the current phase's first task: instance inst_lo begins there */
   int stage_lo;              /* stage of instance inst_lo */
-  int snap_lo;               /* instance inst_lo's snapshot is in the phase record (shared memory) */
   unsigned bar_seq;          /* grid barriers this block has passed (thread 0) */
   int ring_used;             /* the current phase pushes into the shared ring: its barrier resets it */
   /* per-worker state (registers of the megakernel) */

@@ -485,11 +485,16 @@ typedef struct gtrt_ph_layout {
  * every task reads its snapshot from the instance table. */
 #define GTRT_PH_INLINE_CAP ((size_t)64 << 20)
 
-/* Roots of the phases whose tasks are not all roots (gtrt_ph_recs lists only those). */
+/* Phase p (first task lo) is static: every task is a root. */
+static int gtrt_ph_static(const gtrt_plan_graph *pg, unsigned p, unsigned lo) {
+  return pg->root_off[p + 1] - pg->root_off[p] == pg->phase_end[p] - lo;
+}
+
+/* Roots of the phases that are not static (gtrt_ph_recs lists only those). */
 static size_t gtrt_ph_listed_roots(const gtrt_plan_graph *pg) {
   size_t n = 0;
   for (unsigned p = 0, lo = 0; p < pg->nphases; lo = pg->phase_end[p++])
-    if (pg->root_off[p + 1] - pg->root_off[p] != pg->phase_end[p] - lo)
+    if (!gtrt_ph_static(pg, p, lo))
       n += pg->root_off[p + 1] - pg->root_off[p];
   return n;
 }
@@ -537,7 +542,7 @@ static void gtrt_ph_recs(const gtrt_plan *pl, const gtrt_plan_graph *pg, const u
         warp = 0;
     }
     r->flags = warp ? GTRT_PHASE_WARP : 0;
-    if (pg->root_off[p + 1] - pg->root_off[p] == hi - lo) { /* every task a root: no roots listed */
+    if (gtrt_ph_static(pg, p, lo)) { /* no roots listed */
       r->flags |= GTRT_PHASE_STATIC;
       r->root_lo = r->root_hi = nroots;
     } else {

@@ -603,7 +603,7 @@ __device__ __forceinline__ int gtrt_phase_stage(const gtrt_taskq &q, const gtrt_
 
 __device__ __forceinline__ const void *gtrt_phase_snap(const gtrt_taskq &q, const gtrt_phases &ph, unsigned i,
                                                        const unsigned char *rec) {
-  if (i == q.inst_lo && q.snap_lo)
+  if (i == q.inst_lo && ph.rec_bytes > sizeof(gtrt_phase_row)) /* the record holds its copy */
     return rec + sizeof(gtrt_phase_row);
   return ph.snaps + (size_t)i * ph.snap_bytes;
 }
@@ -678,7 +678,6 @@ __device__ __forceinline__ int gtrt_phase_begin(gtrt_taskq &q, const gtrt_phases
   q.inst_hi = row.inst_hi;
   q.task_lo = lo;
   q.stage_lo = row.stage_lo;
-  q.snap_lo = ph.rec_bytes > sizeof(gtrt_phase_row);
   q.ring_used = 0;
   const unsigned threads = gridDim.x * blockDim.x;
   const int mode = W == 0 && (row.flags & GTRT_PHASE_WARP) ? GTRT_PHASE_WARPS : GTRT_PHASE_RUN;
