@@ -30,20 +30,52 @@ typedef struct Walk {
 
 /* ---- host code --------------------------------------------------------------- */
 
+/* Is the character before offset `at` a unary operator `op` (no operand
+ * before it)? */
+static bool unary_before(const char *text, size_t at, char op) {
+  size_t b = at;
+  while (b > 0 && isspace((unsigned char)text[b - 1])) b--;
+  if (b == 0 || text[b - 1] != op) return false;
+  b--;
+  if (op == '&' && b > 0 && text[b - 1] == '&') return false; /* a && x */
+  while (b > 0 && isspace((unsigned char)text[b - 1])) b--;
+  return b == 0 || !(isalnum((unsigned char)text[b - 1]) || text[b - 1] == '_' || text[b - 1] == ')' ||
+                     text[b - 1] == ']');
+}
+
+/* `&x[i]...[k]` (subscripts at `at`, the variable at `var`) only computes
+ * an address, unless `->` follows the subscripts. */
+static bool address_only(const char *text, size_t len, size_t var, size_t at) {
+  if (!unary_before(text, var, '&')) return false;
+  while (at < len && text[at] == '[') {
+    int depth = 0;
+    for (; at < len; at++) {
+      if (text[at] == '[') depth++;
+      else if (text[at] == ']' && --depth == 0) break;
+    }
+    if (at++ >= len) return false;
+    while (at < len && isspace((unsigned char)text[at])) at++;
+  }
+  return !(at + 1 < len && text[at] == '-' && text[at + 1] == '>');
+}
+
+/* Is this use `&x[i]`: an element's address, a pointer value? */
+static bool address_of_element(const Program *p, const VarUse *u) {
+  const char *text = p->tu->file->text;
+  size_t len = p->tu->file->len, at = u->loc.offset + strlen(u->var->name);
+  while (at < len && isspace((unsigned char)text[at])) at++;
+  return at < len && text[at] == '[' && address_only(text, len, u->loc.offset, at);
+}
+
 /* Does this use of a pointer or array read or write memory: x[...], x->f,
  * or a unary *x? (Copying the pointer's value does not.) */
 static bool use_derefs(const Program *p, const VarUse *u) {
   const char *text = p->tu->file->text;
   size_t len = p->tu->file->len, at = u->loc.offset + strlen(u->var->name);
   while (at < len && isspace((unsigned char)text[at])) at++;
-  if (at < len && (text[at] == '[' || (text[at] == '-' && at + 1 < len && text[at + 1] == '>'))) return true;
-  size_t b = u->loc.offset;
-  while (b > 0 && isspace((unsigned char)text[b - 1])) b--;
-  if (b == 0 || text[b - 1] != '*') return false;
-  b--; /* a '*' before it: unary unless an operand precedes */
-  while (b > 0 && isspace((unsigned char)text[b - 1])) b--;
-  return b == 0 || !(isalnum((unsigned char)text[b - 1]) || text[b - 1] == '_' || text[b - 1] == ')' ||
-                     text[b - 1] == ']');
+  if (at < len && text[at] == '[') return true;
+  if (at < len && text[at] == '-' && at + 1 < len && text[at + 1] == '>') return true;
+  return unary_before(text, u->loc.offset, '*');
 }
 
 static void note_host_write(Walk *w, CVar *v) {
@@ -72,7 +104,8 @@ static void check_host_own(Walk *w, const Stmt *s) {
   for (int i = 0; i < s->nuses; i++) {
     const VarUse *u = &s->uses[i];
     VarTypeKind t = u->var->tkind;
-    bool memory = (t == VT_ARRAY || t == VT_POINTER || t == VT_VLA_POINTER) && (u->elem_write || use_derefs(w->p, u));
+    bool memory = (t == VT_ARRAY || t == VT_POINTER || t == VT_VLA_POINTER) && !address_of_element(w->p, u) &&
+                  (u->elem_write || use_derefs(w->p, u));
     if (memory) {
       diag_error(u->loc, "'%s' is read or written through between tasks: %s; memory belongs to the tasks until the "
                          "region ends (put this in a task)",
@@ -80,7 +113,8 @@ static void check_host_own(Walk *w, const Stmt *s) {
       w->ok = false;
       return;
     }
-    if (u->write) note_host_write(w, u->var);
+    /* `p.k = ...` changes the struct p as much as `p = ...` does */
+    if (u->write || u->elem_write) note_host_write(w, u->var);
   }
 }
 
@@ -98,6 +132,18 @@ static void check_host(Walk *w, const Stmt *s) {
 }
 
 /* ---- stages ------------------------------------------------------------------------ */
+
+/* The affine analysis takes items on different variables as different
+ * memory. That holds for arrays, not for two pointers (y = x + 1): then
+ * the host walk's addresses must decide whether the tasks conflict. */
+static bool deps_may_alias(const TaskRegion *tr) {
+  for (int i = 0; i < tr->ndeps; i++)
+    for (int j = 0; j < i; j++)
+      if (tr->deps[i].var != tr->deps[j].var &&
+          (tr->deps[i].var->tkind != VT_ARRAY || tr->deps[j].var->tkind != VT_ARRAY))
+        return true;
+  return false;
+}
 
 /* s is a task statement (task directive at s->dirs[di]) or a task loop nest
  * of depth `depth` whose task statement is task. */
@@ -149,7 +195,7 @@ static void add_stage(Walk *w, Stmt *s, int depth, Stmt *task, int task_di) {
     w->ok = false;
     return;
   }
-  w->ph->stages[w->ph->nstages - 1].self_indep = depth == 0 || (tr->affine && tr->cell.ndist == 0);
+  w->ph->stages[w->ph->nstages - 1].self_indep = depth == 0 || (tr->affine && tr->cell.ndist == 0 && !deps_may_alias(tr));
   for (int i = 0; i < sk->maps.n; i++) { /* implicit maps of fixed-size arrays */
     bool dup = false;
     for (int j = 0; j < k->maps.n && !dup; j++) dup = k->maps.m[j].var == sk->maps.m[i].var;

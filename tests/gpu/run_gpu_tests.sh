@@ -123,6 +123,9 @@ cases_for() {
       "1000000 4096 20" ;;
   phase_iv_out) # NB BS STEPS: NB 6 has empty first loops, NB 0 empty nests
     printf '%s\n' "0 4 3" "1 4 1" "1 4 2" "6 4 9" "6 4 1000" "40 32 0" "-" "3000 64 50" ;;
+  phase_host_members) # N BS STEPS
+    printf '%s\n' "0 5 3" "1 1 1" "1000 64 1" "1000 64 2" "1000 64 1000" "1000 64 0" "-" "1000000 4096 20" ;;
+  phase_alias_ptrs) printf '%s\n' "0 1" "1 1" "2 2" "1000 1" "1000 1000" "-" "200000 4" ;; # N STEPS
   phase_user_w_b) printf '%s\n' "1 1 1" "64 64 2" "7 33 1000" "64 64 0" "-" "4096 256 20" ;; # NB BS STEPS
   task_user_w_b) printf '%s\n' "0 0" "1 1" "1 300" "300 1" "-" "3000 2000" ;;
   *) printf '%s\n' "-" ;; # other test programs (tests/emit/cases): no arguments
