@@ -246,6 +246,10 @@ bool xf_param_as_view(const CVar *v);
 /* Whether statement s's own expressions (not its kids') use v (regions.c):
  * e.g. a loop header that reads an outer loop variable. */
 bool xf_stmt_uses(const Stmt *s, const CVar *v);
+/* Reports a return, goto (when gotos_leave), break or continue that
+ * leaves body, a task body or (loop_body) a loop's body, where continue
+ * is fine (regions.c). */
+bool xf_check_jumps(const Stmt *body, const char *what, bool loop_body, bool gotos_leave);
 /* Kernel name for a construct (regions.c). */
 char *xf_kernel_name(const Program *p, const Directive *d, int id);
 /* Reports bad gtcc_cdp / gtcc_threshold arguments (nested.c). */

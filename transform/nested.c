@@ -15,7 +15,7 @@
 
 /* Defaults, chosen by the threshold sweep in docs/collectivedp.md (the
  * chunk size was not swept). */
-enum { DEFAULT_WARP_THRESHOLD = 32, DEFAULT_THRESHOLD = 2048, DEFAULT_CHUNK = 32768 };
+enum { DEFAULT_WARP_THRESHOLD = 32, DEFAULT_THRESHOLD = 2048, DEFAULT_CHUNK = 32768, MAX_WARP_THRESHOLD = 1 << 20 };
 
 static const char *const mode_names[] = {"default", "off", "host", "tail", "cta", "warp"};
 
@@ -107,6 +107,10 @@ static const char *inner_clauses(Program *p, Nested *n, CVar **before, int nbefo
     for (int j = 0; j < cl->nitems; j++) {
       CVar *v = xf_lookup_var(p, cl->items[j].name, d->loc.offset);
       if (cl->kind == CL_REDUCTION) {
+        if (v && is_reduction(n, v)) {
+          diag_error(cl->items[j].loc, "'%s' is already in a 'reduction' clause of this construct", v->name);
+          return "a variable is in two reduction clauses";
+        }
         bool local = false;
         for (int b = 0; b < nbefore; b++) local |= before[b] == v;
         if (!v || !local || v->tkind != VT_SCALAR)
@@ -161,6 +165,25 @@ static void find_streamed(const Kernel *k, Nested *n, const Stmt *s) {
   for (int i = 0; i < s->nkids; i++) find_streamed(k, n, s->kids[i]);
 }
 
+/* v is used by After. */
+static bool used_after_inner(const Nested *n, const Stmt *body, const CVar *v) {
+  for (int a = n->inner_index + 1; a < body->nkids; a++)
+    if (subtree_uses(body->kids[a], v, false, NULL)) return true;
+  return false;
+}
+
+/* A goto or a label of one (not case/default) below s. */
+static bool has_label(const Program *p, const Stmt *s) {
+  if (s->kind == ST_GOTO) return true;
+  if (s->kind == ST_LABEL) {
+    const char *t = p->tu->file->text + s->begin;
+    if (strncmp(t, "case", 4) && strncmp(t, "default", 7)) return true;
+  }
+  for (int i = 0; i < s->nkids; i++)
+    if (has_label(p, s->kids[i])) return true;
+  return false;
+}
+
 /* v is used by the inner loop or by After. */
 static bool used_after_before(const Nested *n, const Stmt *body, const CVar *v) {
   for (int a = n->inner_index; a < body->nkids; a++)
@@ -203,6 +226,9 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
   n->inner = body->kids[n->inner_index];
   n->inner_dir = (Directive *)parallel_loop_dir(n->inner);
   if (!n->inner->loop->canonical) return "the inner loop is not in canonical form";
+  if (!xf_check_jumps(n->inner->kids[0], "the body of a parallel loop", true, false))
+    return "a jump leaves the inner loop's body";
+  if (has_label(p, body)) return "the outer loop body has a label (the tiers hold several copies of the inner loop and After)";
 
   /* Locals declared at the top of Before. */
   CVar **before = NULL;
@@ -221,7 +247,9 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
       why = "a local declared before the inner loop is assigned inside it without a reduction clause";
     else if (v->tkind != VT_SCALAR && v->tkind != VT_POINTER)
       why = "a local saved in the context is not a scalar or pointer";
-    else if (!is_private(n, v))
+    else if (strstr(v->type, "long double"))
+      why = "a local saved in the context is a long double (the device has no such type)";
+    else if (!is_private(n, v) || used_after_inner(n, body, v)) /* private to the inner loop: After sees Before's value */
       VEC_PUSH(n->ctx, n->nctx, n->ctx_cap, v);
   }
   free(before);
@@ -243,6 +271,24 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
   return NULL;
 }
 
+/* The CollectiveDP kernels declare their own variables (gt_lo, gt_ctx, ...)
+ * in the scopes of the user's: a user name with that prefix could clash. */
+static void check_reserved(const CVar *v) {
+  if (!strncmp(v->name, "gt_", 3))
+    diag_error(v->loc, "'%s': names starting with 'gt_' are reserved for the code gtcc generates for nested parallel "
+                       "loops; rename it",
+               v->name);
+}
+
+static void check_reserved_names(const Kernel *k, const Nested *n) {
+  check_reserved(k->loops[0]->iv);
+  check_reserved(n->inner->loop->iv);
+  for (int i = 0; i < n->nctx; i++) check_reserved(n->ctx[i]);
+  for (int i = 0; i < n->nreds; i++) check_reserved(n->reds[i].var);
+  for (int i = 0; i < n->nprivs; i++) check_reserved(n->privs[i]);
+  for (int i = 0; i < k->ncaps; i++) check_reserved(k->caps[i].var);
+}
+
 void xf_nested(Program *p, Kernel *k) {
   if (k->nseq_inner == 0) return;
   CdpMode mode = kernel_mode(p, k);
@@ -257,11 +303,14 @@ void xf_nested(Program *p, Kernel *k) {
     free(n->ctx), free(n->reds), free(n->privs), free(n->streamed), free(n);
     return;
   }
+  check_reserved_names(k, n);
   n->mode = mode;
   long long t = p->opts.cdp_threshold >= 0 ? p->opts.cdp_threshold : DEFAULT_THRESHOLD;
   long long w = p->opts.cdp_warp_threshold >= 0 ? p->opts.cdp_warp_threshold : DEFAULT_WARP_THRESHOLD;
   n->threshold = clause_number(k, CL_GTCC_THRESHOLD, t);
   n->warp_threshold = w < n->threshold ? w : n->threshold;
+  /* the warp-flat tier counts a warp's 32 short loops in an int */
+  if (n->warp_threshold > MAX_WARP_THRESHOLD) n->warp_threshold = MAX_WARP_THRESHOLD;
   n->chunk = DEFAULT_CHUNK;
   if (bounds_follow_outer(k, n)) find_streamed(k, n, n->inner->kids[0]);
   k->nested = n;

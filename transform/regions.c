@@ -148,6 +148,35 @@ char *xf_kernel_name(const Program *p, const Directive *d, int id) {
   return sb_take(&sb);
 }
 
+/* Jumps out of a construct's body: `return` always; `break` and `continue`
+ * unless a loop or switch inside takes them; `continue` is fine at the top
+ * of a loop body (it ends the iteration); `goto` when gotos_leave (a task
+ * body: gtcc cannot tell where its label is). */
+static bool check_jumps_in(const Stmt *s, const char *what, bool in_loop, bool in_switch, bool cont_ok, bool gotos_leave) {
+  bool out = false;
+  switch (s->kind) {
+  case ST_RETURN: out = true; break;
+  case ST_GOTO: out = gotos_leave; break;
+  case ST_BREAK: out = !in_loop && !in_switch; break;
+  case ST_CONTINUE: out = !in_loop && !cont_ok; break;
+  default: break;
+  }
+  if (out) {
+    static const char *const names[] = {[ST_RETURN] = "return", [ST_GOTO] = "goto", [ST_BREAK] = "break",
+                                        [ST_CONTINUE] = "continue"};
+    diag_error(s->loc, "'%s' out of %s is not allowed", names[s->kind], what);
+    return false;
+  }
+  bool loop = in_loop || s->kind == ST_FOR || s->kind == ST_WHILE || s->kind == ST_DO;
+  for (int i = 0; i < s->nkids; i++)
+    if (!check_jumps_in(s->kids[i], what, loop, in_switch || s->kind == ST_SWITCH, cont_ok, gotos_leave)) return false;
+  return true;
+}
+
+bool xf_check_jumps(const Stmt *body, const char *what, bool loop_body, bool gotos_leave) {
+  return check_jumps_in(body, what, false, false, loop_body, gotos_leave);
+}
+
 /* Makes the kernel for loop statement s under loop directive d; outer is
  * the enclosing compute construct when d is an inner `acc loop`. */
 static void make_kernel(Program *p, Stmt *s, Directive *d, Directive *outer, unsigned replace_begin) {
@@ -183,10 +212,13 @@ static void make_kernel(Program *p, Stmt *s, Directive *d, Directive *outer, uns
     if ((c = dir_find_clause(ds[i], CL_IF))) k->if_cond = c->expr;
   }
   xf_directive_maps(p, d, &k->maps);
+  /* the body runs once per iteration inside generated loops: leaving it
+   * would skip other iterations (OpenMP and OpenACC forbid it too) */
+  bool jumps_ok = xf_check_jumps(k->body, "the body of a parallel loop", true, false);
   check_inner(p, k, k->body);
   check_standalone_inside(p, k);
   xf_capture(p, k);
-  xf_nested(p, k);
+  if (jumps_ok) xf_nested(p, k);
 }
 
 /* ---- data regions and standalone directives ------------------------------ */

@@ -214,31 +214,6 @@ static bool is_parallel_loop(const Directive *d) {
   return (dir_flags(d->kind) & DF_LOOP) && !dir_find_clause(d, CL_SEQ) && !(dir_flags(d->kind) & DF_COMPUTE);
 }
 
-/* Jumps out of a task are not allowed (OpenMP); loops and switches inside
- * may break/continue themselves. */
-static bool check_jumps(const Stmt *s, bool in_loop, bool in_switch) {
-  switch (s->kind) {
-  case ST_RETURN: case ST_GOTO:
-    diag_error(s->loc, "'%s' out of an 'omp task' body is not allowed", s->kind == ST_RETURN ? "return" : "goto");
-    return false;
-  case ST_BREAK:
-    if (!in_loop && !in_switch) goto out;
-    break;
-  case ST_CONTINUE:
-    if (!in_loop) goto out;
-    break;
-  default: break;
-  }
-  for (int i = 0; i < s->nkids; i++) {
-    bool loop = in_loop || s->kind == ST_FOR || s->kind == ST_WHILE || s->kind == ST_DO;
-    if (!check_jumps(s->kids[i], loop, in_switch || s->kind == ST_SWITCH)) return false;
-  }
-  return true;
-out:
-  diag_error(s->loc, "'%s' out of an 'omp task' body is not allowed", s->kind == ST_BREAK ? "break" : "continue");
-  return false;
-}
-
 static void note_inner(const Stmt *s, TaskRegion *tr, bool top, bool *ok) {
   int first = 0; /* a task on the single's own statement: the chain's directives come first */
   for (int i = 0; i < s->ndirs; i++)
@@ -262,7 +237,7 @@ static void note_inner(const Stmt *s, TaskRegion *tr, bool top, bool *ok) {
  * statements must be declarations (every thread of the worker runs them). */
 static bool check_body(const Program *p, Kernel *k, TaskRegion *tr) {
   Stmt *b = k->body;
-  if (!check_jumps(b, false, false)) return false;
+  if (!xf_check_jumps(b, "an 'omp task' body", false, true)) return false; /* OpenMP forbids leaving a task */
   const Directive *sa = xf_standalone_in(p, b->begin, b->end);
   if (sa) {
     diag_error(sa->loc, "'%s' inside an 'omp task' body is not supported", dir_name(sa->kind));
