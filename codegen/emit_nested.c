@@ -32,6 +32,23 @@ static char *field_type(const CVar *v) {
  * (64 registers); measured best of 768/1024/1536 in docs/collectivedp.md. */
 static int min_blocks(const Kernel *k) { return k->block >= 1024 ? 1 : 1024 / k->block; }
 
+/* The minimum resident blocks of a kernel's __launch_bounds__, as a macro
+ * NAME_minb: the user's -DMACRO=N where given, else enough blocks for 1024
+ * threads per SM. Per kernel, since kernels of one file may differ in block
+ * size. */
+static void emit_min_blocks(StrBuf *sb, const Kernel *k, const char *macro, const char *what) {
+  sb_printf(sb, "#ifdef %s\n#define %s_%s_minb %s\n#else\n#define %s_%s_minb %d\n#endif\n", macro, k->name, what, macro,
+            k->name, what, min_blocks(k));
+}
+
+/* The inner loop's step as the executors multiply by it: a constant step
+ * (the usual `j++`) is printed as a literal so that nvcc folds it, instead
+ * of a 64-bit multiply by the context's gt_ist per iteration. */
+static void print_inner_step(StrBuf *sb, const ForLoop *in, const char *ctx) {
+  if (in->step_is_const) sb_printf(sb, "%lldLL", in->step_value);
+  else sb_printf(sb, "%s.gt_ist", ctx);
+}
+
 static bool is_red(const Nested *n, const CVar *v) {
   for (int i = 0; i < n->nreds; i++)
     if (n->reds[i].var == v) return true;
@@ -136,8 +153,10 @@ static void emit_executor(StrBuf *sb, const Program *p, const Kernel *k) {
   /* unrolled: several independent loads in flight per thread; on the H200
    * 8 took giant rows from 1703 to 2836 GB/s (docs/collectivedp.md). The
    * parent's own inline loop is left to nvcc: a pragma there cost 10-20%. */
-  sb_puts(sb, "  GTRT_UNROLL(GTCC_CDP_UNROLL)\n  for (long long gt_j = gt_lo + gt_t; gt_j < gt_hi; gt_j += gt_nt) {\n");
-  sb_printf(sb, "    %s %s = (%s)(gt_ctx.gt_ilb + gt_j * gt_ctx.gt_ist);\n", in->iv->type, in->iv->name, in->iv->type);
+  sb_puts(sb, "  GTRT_UNROLL((GT_WARP ? GTCC_CDP_UNROLL : GTCC_CDP_NLK_UNROLL))\n  for (long long gt_j = gt_lo + gt_t; gt_j < gt_hi; gt_j += gt_nt) {\n");
+  sb_printf(sb, "    %s %s = (%s)(gt_ctx.gt_ilb + gt_j * ", in->iv->type, in->iv->name, in->iv->type);
+  print_inner_step(sb, in, "gt_ctx");
+  sb_puts(sb, ");\n");
   for (int i = 0; i < n->nprivs; i++) sb_printf(sb, "    %s %s;\n", n->privs[i]->type, n->privs[i]->name);
   cg_line_directive(sb, p->tu, n->inner->kids[0]->loc.line);
   sb_puts(sb, "    ");
@@ -147,6 +166,8 @@ static void emit_executor(StrBuf *sb, const Program *p, const Kernel *k) {
     const char *v = n->reds[r].var->name, *op = cg_red_op(n->reds[r].op);
     sb_printf(sb, "  %s = GT_WARP ? gtrt_warp_reduce<%s>(%s) : gtrt_block_reduce<%s>(%s);\n", v, op, v, op, v);
   }
+  /* After (one thread) reads what every thread of the inner loop wrote */
+  sb_puts(sb, "  if (GT_WARP) __syncwarp(); else __syncthreads();\n");
   sb_puts(sb, "  if (gt_t != 0) return;\n  bool gt_last = true;\n  if (gt_ctx.gt_nchunks > 1) {\n");
   for (int r = 0; r < n->nreds; r++) sb_printf(sb, "    gt_part_%s[gt_item] = %s;\n", n->reds[r].var->name, n->reds[r].var->name);
   sb_puts(sb, "    __threadfence();\n    gt_last = atomicSub(&gt_remaining[gt_slot], 1u) == 1u;\n"
@@ -172,10 +193,11 @@ static void emit_item_call(StrBuf *sb, const Kernel *k, const char *warp, const 
   sb_printf(sb,
             "%sconst unsigned gt_slot = gt_items[gt_item];\n"
             "%sconst %s_ctx gt_c = gt_ctxs[gt_slot];\n"
-            "%sconst long long gt_lo = (long long)(gt_item - gt_c.gt_first) * GTCC_CDP_CHUNK;\n"
-            "%sconst long long gt_hi = gt_lo + GTCC_CDP_CHUNK < gt_c.gt_itc ? gt_lo + GTCC_CDP_CHUNK : gt_c.gt_itc;\n"
+            "%sconst long long gt_chunk = gtrt_cdp_chunk(gt_c.gt_itc, gt_c.gt_nchunks);\n"
+            "%sconst long long gt_lo = (long long)(gt_item - gt_c.gt_first) * gt_chunk;\n"
+            "%sconst long long gt_hi = gt_lo + gt_chunk < gt_c.gt_itc ? gt_lo + gt_chunk : gt_c.gt_itc;\n"
             "%s%s_exec<%s>(gt_c, gt_item, gt_slot, gt_lo, gt_hi",
-            indent, indent, k->name, indent, indent, indent, k->name, warp);
+            indent, indent, k->name, indent, indent, indent, indent, k->name, warp);
   cdp_args(sb, k);
   capture_args(sb, k, "");
   sb_puts(sb, ");\n");
@@ -183,8 +205,9 @@ static void emit_item_call(StrBuf *sb, const Kernel *k, const char *warp, const 
 
 /* NLK: blocks take the work items of segment gt_seg in turn. */
 static void emit_nlk(StrBuf *sb, const Kernel *k) {
-  sb_printf(sb, "__global__ void __launch_bounds__(%d, %d) %s_nlk(unsigned gt_seg, unsigned gt_item_cap", k->block,
-            min_blocks(k), k->name);
+  emit_min_blocks(sb, k, "GTCC_CDP_NLK_MIN_BLOCKS", "nlk");
+  sb_printf(sb, "__global__ void __launch_bounds__(%d, %s_nlk_minb) %s_nlk(unsigned gt_seg, unsigned gt_item_cap",
+            k->block, k->name, k->name);
   cdp_params(sb, k);
   capture_params(sb, k);
   sb_puts(sb, ") {\n"
@@ -261,10 +284,12 @@ static void emit_warp_flat(StrBuf *sb, const Program *p, const Kernel *k) {
   sb_printf(sb, "        if (gt_f < gt_stot) {\n          const %s_ctx &gt_cx = gt_sq[gt_warp][gt_r];\n", k->name);
   ctx_locals(sb, k, "gt_cx", "          ");
   for (int r = 0; r < n->nreds; r++) red_identity(sb, n, r, "          ", n->reds[r].var->name);
-  sb_printf(sb, "          %s %s = (%s)(gt_cx.gt_ilb + (long long)(gt_f - gt_ro) * gt_cx.gt_ist);\n", in->iv->type,
-            in->iv->name, in->iv->type);
-  for (int i = 0; i < n->nprivs; i++) sb_printf(sb, "          %s %s;\n", n->privs[i]->type, n->privs[i]->name);
-  sb_puts(sb, "          do {\n");
+  sb_printf(sb, "          %s %s = (%s)(gt_cx.gt_ilb + (long long)(gt_f - gt_ro) * ", in->iv->type, in->iv->name,
+            in->iv->type);
+  print_inner_step(sb, in, "gt_cx");
+  sb_puts(sb, ");\n");
+  sb_puts(sb, "          do {\n"); /* its own scope: a private may share a context local's name */
+  for (int i = 0; i < n->nprivs; i++) sb_printf(sb, "            %s %s;\n", n->privs[i]->type, n->privs[i]->name);
   cg_line_directive(sb, p->tu, n->inner->kids[0]->loc.line);
   sb_puts(sb, "            ");
   copy_body_streamed(sb, p, n);
@@ -283,7 +308,8 @@ static void emit_warp_flat(StrBuf *sb, const Program *p, const Kernel *k) {
               "          if (gt_mine_here) gt_acc%d = %s::apply(gt_acc%d, gt_part);\n        }\n",
               r, op, r, n->reds[r].var->type, r, r, op, r);
   }
-  sb_printf(sb, "      }\n      if (gt_short) {\n        const %s_ctx &gt_cx = gt_sq[gt_warp][gt_lane];\n", k->name);
+  sb_printf(sb, "      }\n      __syncwarp(); /* After reads what the other lanes wrote */\n"
+                "      if (gt_short) {\n        const %s_ctx &gt_cx = gt_sq[gt_warp][gt_lane];\n", k->name);
   ctx_locals(sb, k, "gt_cx", "        ");
   for (int r = 0; r < n->nreds; r++)
     sb_printf(sb, "        %s %s = %s::apply(gt_cx.%s, gt_acc%d);\n", n->reds[r].var->type, n->reds[r].var->name,
@@ -300,10 +326,10 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
    * occupancy), which cost a third of the bandwidth on short inner loops;
    * docs/collectivedp.md has the measurements. -DGTCC_CDP_MIN_BLOCKS=N
    * overrides it. */
-  sb_printf(sb, "#ifndef GTCC_CDP_MIN_BLOCKS\n#define GTCC_CDP_MIN_BLOCKS %d\n#endif\n", min_blocks(k));
-  sb_printf(sb, "template <class gt_idx>\n__global__ void __launch_bounds__(%d, GTCC_CDP_MIN_BLOCKS) %s_kernel(long long gt_n0, long long gt_lb0, long long gt_st0, "
+  emit_min_blocks(sb, k, "GTCC_CDP_MIN_BLOCKS", "parent");
+  sb_printf(sb, "template <class gt_idx>\n__global__ void __launch_bounds__(%d, %s_parent_minb) %s_kernel(long long gt_n0, long long gt_lb0, long long gt_st0, "
                 "unsigned gt_ctx_cap, unsigned gt_item_cap, unsigned *gt_done",
-            k->block, k->name);
+            k->block, k->name, k->name);
   cdp_params(sb, k);
   capture_params(sb, k);
   sb_puts(sb, ") {\n  const int gt_lane = (int)(threadIdx.x & 31u), gt_warp = (int)(threadIdx.x >> 5);\n");
@@ -355,7 +381,7 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
   sb_printf(sb,
             "          bool gt_saved = false;\n"
             "          if (gt_itc > %lldLL) {\n"
-            "            const unsigned gt_nch = (unsigned)((gt_itc + GTCC_CDP_CHUNK - 1) / GTCC_CDP_CHUNK);\n"
+            "            const unsigned gt_nch = gtrt_cdp_nchunks(gt_itc, GTCC_CDP_CHUNK, GTCC_CDP_MIN_CHUNK, GTCC_CDP_SPLIT);\n"
             "            unsigned gt_slot, gt_first;\n"
             "            if (gtrt_cdp_reserve(__activemask(), gt_nch, &gt_counts[2 * gt_seg], gt_ctx_cap, gt_item_cap, &gt_slot, &gt_first)) {\n"
             "              gt_slot += gt_seg * gt_ctx_cap;\n"
@@ -446,6 +472,17 @@ static void emit_nested_stub(StrBuf *sb, const Kernel *k) {
   cg_stub_params(sb, k, 1);
   sb_puts(sb, ") {\n  if (gt_n0 <= 0) return;\n");
   cg_stub_prologue(sb, k, "gt_n0");
+  /* The parent's grid-stride loop over one wave of resident blocks: the
+   * default grid assumed 2048 threads per SM, twice what the occupancy
+   * floor lets in, and the second wave cost 7 % on 2D Poisson. */
+  sb_printf(sb,
+            "#if GTCC_CDP_RESIDENT_GRID\n"
+            "  static unsigned gt_resident = 0;\n"
+            "  if (!gt_resident) gt_resident = gtrt_cdp_resident_grid(gt_site, (const void *)%s_kernel<int>, (const void *)%s_kernel<long long>, gt_block);\n"
+            "  if (!gt_resident) gtrt_fatal();\n"
+            "  if (gt_grid > gt_resident) gt_grid = gt_resident;\n"
+            "#endif\n",
+            k->name, k->name);
   const char *nseg = n->mode == CDP_CTA ? "gt_grid" : n->mode == CDP_WARP ? "gt_grid * (gt_block / 32)" : "1u";
   sb_printf(sb,
             "  /* context buffer: capacity split over %s segment(s); items are NLK blocks' work */\n"
@@ -506,9 +543,17 @@ static void emit_nested_stub(StrBuf *sb, const Kernel *k) {
 
 void cg_emit_nested(StrBuf *sb, const Program *p, const Kernel *k) {
   sb_puts(sb, "#ifndef GTCC_CDP_UNROLL\n#define GTCC_CDP_UNROLL 8\n#endif\n");
+  /* the parent's grid: one wave of resident blocks (Poisson +7.6 %, docs/collectivedp.md) */
+  sb_puts(sb, "#ifndef GTCC_CDP_RESIDENT_GRID\n#define GTCC_CDP_RESIDENT_GRID 1\n#endif\n");
+  sb_puts(sb, "#ifndef GTCC_CDP_NLK_UNROLL\n#define GTCC_CDP_NLK_UNROLL GTCC_CDP_UNROLL\n#endif\n");
   sb_puts(sb, "#ifndef GTCC_CDP_FLAT_UNROLL\n#define GTCC_CDP_FLAT_UNROLL 1\n#endif\n");
   /* inner iterations per NLK work item (one block); longer loops get several */
   sb_printf(sb, "#ifndef GTCC_CDP_CHUNK\n#define GTCC_CDP_CHUNK %lldLL\n#endif\n", k->nested->chunk);
+  /* a loop of fewer chunks is split into up to GTCC_CDP_SPLIT items of at
+   * least GTCC_CDP_MIN_CHUNK iterations: one block per long row held up
+   * the whole NLK on a small power-law matrix (docs/collectivedp.md) */
+  sb_puts(sb, "#ifndef GTCC_CDP_MIN_CHUNK\n#define GTCC_CDP_MIN_CHUNK 2048LL\n#endif\n");
+  sb_puts(sb, "#ifndef GTCC_CDP_SPLIT\n#define GTCC_CDP_SPLIT 8\n#endif\n");
   /* Inner loops this short run in the parent thread: 2D Poisson rows (5)
    * ran at 3212 GB/s so, against 1551 in the warp-flat tier. */
   sb_puts(sb, "#ifndef GTCC_CDP_INLINE\n#define GTCC_CDP_INLINE 8\n#endif\n");

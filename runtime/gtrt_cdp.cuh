@@ -24,6 +24,23 @@ __host__ __device__ __forceinline__ long long gtrt_trip(long long lb, long long 
   }
 }
 
+/* Work items (NLK blocks) for an inner loop of itc iterations: one per
+ * `chunk` iterations; a loop of fewer than `split` such items gets up to
+ * `split` items of at least `min_chunk` iterations, so that a row of 14000
+ * runs on 7 blocks, not 1 (small power-law matrix: +7 %). */
+__host__ __device__ __forceinline__ unsigned gtrt_cdp_nchunks(long long itc, long long chunk, long long min_chunk,
+                                                             unsigned split) {
+  const long long n = (itc + chunk - 1) / chunk;
+  if (n >= (long long)split || min_chunk >= chunk) return (unsigned)n;
+  const long long m = (itc + min_chunk - 1) / min_chunk;
+  return (unsigned)(m < (long long)split ? (m > n ? m : n) : split);
+}
+
+/* Iterations per item of a loop split into nch items (the last may be shorter). */
+__host__ __device__ __forceinline__ long long gtrt_cdp_chunk(long long itc, unsigned nch) {
+  return (itc + nch - 1) / nch;
+}
+
 /* Reservation in a context buffer by the lanes of `mask` (the converged
  * lanes that each want one context slot and `nitems` item slots; every lane
  * in mask calls it): the group makes one compare-and-swap per counter for

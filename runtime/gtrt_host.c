@@ -241,6 +241,21 @@ long long gtrt_cdp_capacity(void) {
   return 1LL << 20;
 }
 
+unsigned gtrt_cdp_resident_grid(const gtrt_site *site, const void *kernel_a, const void *kernel_b, unsigned block) {
+  if (!gtrt_use_device()) return 0;
+  int a = 0, b = 0;
+  if (GTRT_CHECK(site, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&a, kernel_a, (int)block, 0)) != GTRT_OK ||
+      GTRT_CHECK(site, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, kernel_b, (int)block, 0)) != GTRT_OK)
+    return 0;
+  const int per_sm = a < b ? a : b;
+  if (per_sm < 1) {
+    gtrt_record(site, GTRT_ERR_ARG, "the parent kernel of the '%s' region cannot run %u threads per block on one multiprocessor",
+                gtrt_site_what(site), block);
+    return 0;
+  }
+  return (unsigned)per_sm * gtrt_sms;
+}
+
 gtrt_status gtrt_cdp_pending_launches(const gtrt_site *site, size_t n) {
   if (!gtrt_use_device()) return GTRT_OK;
   size_t current = 0; /* never lower a limit the program (or an earlier region) raised */
