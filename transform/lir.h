@@ -250,6 +250,9 @@ bool xf_stmt_uses(const Stmt *s, const CVar *v);
  * leaves body, a task body or (loop_body) a loop's body, where continue
  * is fine (regions.c). */
 bool xf_check_jumps(const Stmt *body, const char *what, bool loop_body, bool gotos_leave);
+/* Is the character before file offset `at` (spaces skipped) the unary
+ * operator op (`&x`, `*p`), not a binary one (regions.c)? */
+bool xf_unary_before(const char *text, size_t at, char op);
 /* Kernel name for a construct (regions.c). */
 char *xf_kernel_name(const Program *p, const Directive *d, int id);
 /* Reports bad gtcc_cdp / gtcc_threshold arguments (nested.c). */

@@ -172,6 +172,15 @@ static bool used_after_inner(const Nested *n, const Stmt *body, const CVar *v) {
   return false;
 }
 
+/* Is v's address taken below s (`&v`)? */
+static bool subtree_takes_address(const Program *p, const Stmt *s, const CVar *v) {
+  for (int i = 0; i < s->nuses; i++)
+    if (s->uses[i].var == v && xf_unary_before(p->tu->file->text, s->uses[i].loc.offset, '&')) return true;
+  for (int i = 0; i < s->nkids; i++)
+    if (subtree_takes_address(p, s->kids[i], v)) return true;
+  return false;
+}
+
 /* A goto or a label of one (not case/default) below s. */
 static bool has_label(const Program *p, const Stmt *s) {
   if (s->kind == ST_GOTO) return true;
@@ -240,6 +249,11 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
   for (int b = 0; !why && b < nbefore; b++) {
     CVar *v = before[b];
     if (v == inner_iv) continue;
+    if (subtree_takes_address(p, body, v)) { /* a pointer to it may reach the inner loop or After */
+      why = "the address of a local declared before the inner loop is taken (the next-level kernel cannot reach "
+            "the parent thread's locals)";
+      break;
+    }
     bool used = subtree_uses(n->inner, v, false, NULL);
     for (int a = n->inner_index + 1; a < body->nkids && !used; a++) used = subtree_uses(body->kids[a], v, false, NULL);
     if (!used) continue;

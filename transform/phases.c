@@ -30,23 +30,10 @@ typedef struct Walk {
 
 /* ---- host code --------------------------------------------------------------- */
 
-/* Is the character before offset `at` a unary operator `op` (no operand
- * before it)? */
-static bool unary_before(const char *text, size_t at, char op) {
-  size_t b = at;
-  while (b > 0 && isspace((unsigned char)text[b - 1])) b--;
-  if (b == 0 || text[b - 1] != op) return false;
-  b--;
-  if (op == '&' && b > 0 && text[b - 1] == '&') return false; /* a && x */
-  while (b > 0 && isspace((unsigned char)text[b - 1])) b--;
-  return b == 0 || !(isalnum((unsigned char)text[b - 1]) || text[b - 1] == '_' || text[b - 1] == ')' ||
-                     text[b - 1] == ']');
-}
-
 /* `&x[i]...[k]` (subscripts at `at`, the variable at `var`) only computes
  * an address, unless `->` follows the subscripts. */
 static bool address_only(const char *text, size_t len, size_t var, size_t at) {
-  if (!unary_before(text, var, '&')) return false;
+  if (!xf_unary_before(text, var, '&')) return false;
   while (at < len && text[at] == '[') {
     int depth = 0;
     for (; at < len; at++) {
@@ -75,7 +62,7 @@ static bool use_derefs(const Program *p, const VarUse *u) {
   while (at < len && isspace((unsigned char)text[at])) at++;
   if (at < len && text[at] == '[') return true;
   if (at < len && text[at] == '-' && at + 1 < len && text[at + 1] == '>') return true;
-  return unary_before(text, u->loc.offset, '*');
+  return xf_unary_before(text, u->loc.offset, '*');
 }
 
 static void note_host_write(Walk *w, CVar *v) {

@@ -1,6 +1,7 @@
 /* Region formation: which statements become kernels, data regions and
  * runtime calls. Directives gtcc does not lower (host OpenMP: parallel,
  * for, task, ...) are left where they are, for the host compiler. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,6 +147,19 @@ char *xf_kernel_name(const Program *p, const Directive *d, int id) {
     sb_putc(&sb, (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ? *c : '_');
   sb_printf(&sb, "_%d_k%d_%06x", d->loc.line, id, unit_hash(p));
   return sb_take(&sb);
+}
+
+/* Is the character before offset `at` a unary operator `op` (no operand
+ * before it)? */
+bool xf_unary_before(const char *text, size_t at, char op) {
+  size_t b = at;
+  while (b > 0 && isspace((unsigned char)text[b - 1])) b--;
+  if (b == 0 || text[b - 1] != op) return false;
+  b--;
+  if (op == '&' && b > 0 && text[b - 1] == '&') return false; /* a && x */
+  while (b > 0 && isspace((unsigned char)text[b - 1])) b--;
+  return b == 0 || !(isalnum((unsigned char)text[b - 1]) || text[b - 1] == '_' || text[b - 1] == ')' ||
+                     text[b - 1] == ']');
 }
 
 /* Jumps out of a construct's body: `return` always; `break` and `continue`

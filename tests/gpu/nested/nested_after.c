@@ -10,7 +10,7 @@
  * Part 1: the inner loop (no reduction) writes dst[j]; After reads the
  * row's first and last element and bumps the first. Part 2: the same with
  * a reduction, and a variable private to the inner loop (t) that After
- * uses too. Prints checksums. */
+ * uses too. Part 3: a pointer to a Before local. Prints checksums. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -59,6 +59,19 @@ int main(int argc, char **argv) {
     }
     t = s * 0.5 + (hi > lo ? dst[hi - 1] : 0.0);
     z[i] = t + (hi > lo ? dst[lo] : 0.0);
+  }
+
+  /* Part 3: the inner loop reads a Before local through a pointer (&wa):
+   * the next-level kernel cannot reach the parent thread's locals, so gtcc
+   * keeps this inner loop sequential (it once read another stack). */
+#pragma acc parallel loop copyin(rp[0:n+1], src[0:nnz]) copy(y[0:n])
+  for (int i = 0; i < n; i++) {
+    double wa = 1.0 + i % 3, wb = 2.0;
+    const double *w = (i & 1) ? &wa : &wb;
+    double s = 0.0;
+#pragma acc loop reduction(+:s)
+    for (int j = rp[i]; j < rp[i + 1]; j++) s += src[j] * *w;
+    y[i] += s;
   }
 
   double sy = 0, sz = 0, sd = 0;
