@@ -283,7 +283,7 @@ static int subscripts_needed(const CVar *v) {
   }
 }
 
-static bool collect_deps(Program *p, TaskRegion *tr) {
+static bool collect_deps(Program *p, const Kernel *k, TaskRegion *tr) {
   const Directive *d = tr->task;
   bool ok = true;
   for (int c = 0; c < d->nclauses; c++) {
@@ -321,7 +321,7 @@ static bool collect_deps(Program *p, TaskRegion *tr) {
       VEC_PUSH(tr->deps, tr->ndeps, tr->deps_cap, td);
     }
   }
-  if (ok && tr->ndeps == 0)
+  if (ok && tr->ndeps == 0 && k->collapse > 0) /* a single task has no iterations to order */
     diag_warning(d->loc, "this task has no depend clause: its iterations run in any order on the GPU");
   return ok;
 }
@@ -455,7 +455,7 @@ int xf_task_nest_depth(const Program *p, Stmt *s, int di0, Stmt **task) {
 
 bool xf_task_stage(Program *p, Kernel *k) {
   TaskRegion *tr = k->tasks;
-  if (!check_body(p, k, tr) || !collect_deps(p, tr)) return false;
+  if (!check_body(p, k, tr) || !collect_deps(p, k, tr)) return false;
   xf_capture(p, k);
   check_scalar_writes(k, k->body);
   if (k->collapse > 0) analyze(k, tr);
