@@ -205,16 +205,25 @@ static bool used_after_before(const Nested *n, const Stmt *body, const CVar *v) 
  * at most, a little kept for the counters. */
 #define GTCC_CDP_SHARED_MAX (46 * 1024)
 
-/* About sizeof(K_ctx): the fixed fields, the outer index and one 8-byte
- * aligned slot per saved local. */
-static long long ctx_bytes(const Nested *n) {
-  long long b = 3 * 8 + 2 * 4 + 8 + 8;
+/* sizeof(K_ctx) as the device compiler lays it out (codegen/emit_nested.c,
+ * emit_ctx_struct): the fixed fields, the outer index, one field per saved
+ * local (scalars and pointers, each aligned to its size), an int pad, the
+ * whole aligned to 8. It once rounded every field to 8 bytes and kept loops
+ * with many small locals sequential that fit. */
+static long long ctx_field(long long at, long long size) {
+  long long align = size >= 8 ? 8 : size > 0 ? size : 8;
+  return (at + align - 1) / align * align + (size > 0 ? size : 8);
+}
+
+static long long ctx_bytes(const Kernel *k, const Nested *n) {
+  long long b = 3 * 8 + 2 * 4;
+  b = ctx_field(b, k->loops[0]->iv->elem_size);
   for (int i = 0; i < n->nctx; i++) {
     const CVar *v = n->ctx[i];
-    long long sz = v->tkind == VT_POINTER ? 8 : v->elem_size > 0 ? v->elem_size : 8;
-    b += (sz + 7) / 8 * 8;
+    b = ctx_field(b, v->tkind == VT_POINTER ? 8 : v->elem_size);
   }
-  return b;
+  b = ctx_field(b, 4);
+  return (b + 7) / 8 * 8;
 }
 
 /* Decides the shape; on success k->shape = KS_NESTED. */
@@ -279,7 +288,7 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
     if (c->kind == CAP_PRIVATE && used_after_before(n, body, c->var))
       return "a private variable of the outer loop is used by the inner loop or after it";
   }
-  if (ctx_bytes(n) * 2 * (long long)k->block > GTCC_CDP_SHARED_MAX)
+  if (ctx_bytes(k, n) * 2 * (long long)k->block > GTCC_CDP_SHARED_MAX)
     return "the context saved per inner loop is too large for the parent block's shared-memory queues (fewer "
            "locals before the inner loop, or a smaller vector_length)";
   return NULL;
