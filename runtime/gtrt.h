@@ -78,8 +78,11 @@ void *gtrt_scratch(const gtrt_site *site, size_t bytes);
  * region holds (GTRT_CDP_CAPACITY, default 1048576). Contexts that do not
  * fit run inside the parent kernel instead: never dropped. */
 long long gtrt_cdp_capacity(void);
-/* How many blocks of `block` threads of both kernels fit on the GPU at once
- * (the smaller count); 0 on failure (reported). */
+/* How many blocks of `block` threads of kernel fit on the GPU at once
+ * (occupancy per multiprocessor times multiprocessors); 0 on failure,
+ * recorded as "WHAT of the '<region>' region cannot run ...". */
+unsigned gtrt_resident_blocks(const gtrt_site *site, const void *kernel, unsigned block, const char *what);
+/* The smaller gtrt_resident_blocks of a parent kernel's two instances. */
 unsigned gtrt_cdp_resident_grid(const gtrt_site *site, const void *kernel_a, const void *kernel_b, unsigned block);
 /* Raises the device runtime's pending-launch limit to at least n, once;
  * needed when parent blocks or warps launch next-level kernels themselves. */

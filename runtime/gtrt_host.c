@@ -241,19 +241,23 @@ long long gtrt_cdp_capacity(void) {
   return 1LL << 20;
 }
 
-unsigned gtrt_cdp_resident_grid(const gtrt_site *site, const void *kernel_a, const void *kernel_b, unsigned block) {
+unsigned gtrt_resident_blocks(const gtrt_site *site, const void *kernel, unsigned block, const char *what) {
   if (!gtrt_use_device()) return 0;
-  int a = 0, b = 0;
-  if (GTRT_CHECK(site, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&a, kernel_a, (int)block, 0)) != GTRT_OK ||
-      GTRT_CHECK(site, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, kernel_b, (int)block, 0)) != GTRT_OK)
+  int per_sm = 0;
+  if (GTRT_CHECK(site, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, (int)block, 0)) != GTRT_OK)
     return 0;
-  const int per_sm = a < b ? a : b;
   if (per_sm < 1) {
-    gtrt_record(site, GTRT_ERR_ARG, "the parent kernel of the '%s' region cannot run %u threads per block on one multiprocessor",
+    gtrt_record(site, GTRT_ERR_ARG, "%s of the '%s' region cannot run %u threads per block on one multiprocessor", what,
                 gtrt_site_what(site), block);
     return 0;
   }
   return (unsigned)per_sm * gtrt_sms;
+}
+
+unsigned gtrt_cdp_resident_grid(const gtrt_site *site, const void *kernel_a, const void *kernel_b, unsigned block) {
+  const unsigned a = gtrt_resident_blocks(site, kernel_a, block, "the parent kernel");
+  const unsigned b = a ? gtrt_resident_blocks(site, kernel_b, block, "the parent kernel") : 0;
+  return a < b ? a : b;
 }
 
 gtrt_status gtrt_cdp_pending_launches(const gtrt_site *site, size_t n) {

@@ -193,16 +193,10 @@ unsigned gtrt_task_grid(const gtrt_site *site, const void *kernel, unsigned bloc
                         long long ntasks) {
   if (!gtrt_use_device() || gtrt_tq_init(site, 0) != GTRT_OK)
     return 0;
-  int per_sm = 0;
-  if (GTRT_CHECK(site, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, (int)block, 0)) != GTRT_OK)
-    return 0;
-  if (per_sm < 1) {
-    gtrt_record(site, GTRT_ERR_ARG, "task megakernel of the '%s' region cannot run %u threads per block on one multiprocessor",
-                gtrt_site_what(site), block);
-    return 0;
-  }
   /* Co-resident blocks only: workers wait for each other's pushes. */
-  unsigned long long g = (unsigned long long)per_sm * (unsigned)gtrt_tq.sms;
+  unsigned long long g = gtrt_resident_blocks(site, kernel, block, "task megakernel");
+  if (!g)
+    return 0;
   unsigned long long need = worker_threads == 0 || block == 0
                                 ? (unsigned long long)ntasks
                                 : ((unsigned long long)ntasks * worker_threads + block - 1) / block;

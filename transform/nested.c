@@ -7,6 +7,7 @@
  * context holds the Before locals that the inner loop or After use. When a
  * loop nest does not fit this shape, the inner loop stays sequential and
  * the reason is kept for the .gt.cu note. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -165,9 +166,10 @@ static void find_streamed(const Kernel *k, Nested *n, const Stmt *s) {
   for (int i = 0; i < s->nkids; i++) find_streamed(k, n, s->kids[i]);
 }
 
-/* v is used by After. */
-static bool used_after_inner(const Nested *n, const Stmt *body, const CVar *v) {
-  for (int a = n->inner_index + 1; a < body->nkids; a++)
+/* v is used by the outer body's statements from index first on: the inner
+ * loop's index for "the inner loop or After", one more for "After". */
+static bool used_from(const Stmt *body, int first, const CVar *v) {
+  for (int a = first; a < body->nkids; a++)
     if (subtree_uses(body->kids[a], v, false, NULL)) return true;
   return false;
 }
@@ -186,17 +188,12 @@ static bool has_label(const Program *p, const Stmt *s) {
   if (s->kind == ST_GOTO) return true;
   if (s->kind == ST_LABEL) {
     const char *t = p->tu->file->text + s->begin;
-    if (strncmp(t, "case", 4) && strncmp(t, "default", 7)) return true;
+    size_t w = 0;
+    while (isalnum((unsigned char)t[w]) || t[w] == '_') w++;
+    if (!(w == 4 && !strncmp(t, "case", 4)) && !(w == 7 && !strncmp(t, "default", 7))) return true;
   }
   for (int i = 0; i < s->nkids; i++)
     if (has_label(p, s->kids[i])) return true;
-  return false;
-}
-
-/* v is used by the inner loop or by After. */
-static bool used_after_before(const Nested *n, const Stmt *body, const CVar *v) {
-  for (int a = n->inner_index; a < body->nkids; a++)
-    if (subtree_uses(body->kids[a], v, false, NULL)) return true;
   return false;
 }
 
@@ -263,16 +260,14 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
             "the parent thread's locals)";
       break;
     }
-    bool used = subtree_uses(n->inner, v, false, NULL);
-    for (int a = n->inner_index + 1; a < body->nkids && !used; a++) used = subtree_uses(body->kids[a], v, false, NULL);
-    if (!used) continue;
+    if (!used_from(body, n->inner_index, v)) continue;
     if (!is_reduction(n, v) && !is_private(n, v) && subtree_uses(n->inner->kids[0], v, true, NULL))
       why = "a local declared before the inner loop is assigned inside it without a reduction clause";
     else if (v->tkind != VT_SCALAR && v->tkind != VT_POINTER)
       why = "a local saved in the context is not a scalar or pointer";
     else if (strstr(v->type, "long double"))
       why = "a local saved in the context is a long double (the device has no such type)";
-    else if (!is_private(n, v) || used_after_inner(n, body, v)) /* private to the inner loop: After sees Before's value */
+    else if (!is_private(n, v) || used_from(body, n->inner_index + 1, v)) /* private to the inner loop: After sees Before's value */
       VEC_PUSH(n->ctx, n->nctx, n->ctx_cap, v);
   }
   free(before);
@@ -285,7 +280,7 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
     const Capture *c = &k->caps[i];
     if (c->kind == CAP_VALUE && subtree_uses(body, c->var, true, NULL))
       return "a variable from outside the region (firstprivate) is assigned in the outer loop body";
-    if (c->kind == CAP_PRIVATE && used_after_before(n, body, c->var))
+    if (c->kind == CAP_PRIVATE && used_from(body, n->inner_index, c->var))
       return "a private variable of the outer loop is used by the inner loop or after it";
   }
   if (ctx_bytes(k, n) * 2 * (long long)k->block > GTCC_CDP_SHARED_MAX)

@@ -46,20 +46,25 @@ static bool address_only(const char *text, size_t len, size_t var, size_t at) {
   return !(at + 1 < len && text[at] == '-' && text[at + 1] == '>');
 }
 
-/* Is this use `&x[i]`: an element's address, a pointer value? */
-static bool address_of_element(const Program *p, const VarUse *u) {
+/* The file offset of the first non-space after the use's name. */
+static size_t after_name(const Program *p, const VarUse *u) {
   const char *text = p->tu->file->text;
   size_t len = p->tu->file->len, at = u->loc.offset + strlen(u->var->name);
   while (at < len && isspace((unsigned char)text[at])) at++;
-  return at < len && text[at] == '[' && address_only(text, len, u->loc.offset, at);
+  return at;
+}
+
+/* Is this use `&x[i]`: an element's address, a pointer value? */
+static bool address_of_element(const Program *p, const VarUse *u) {
+  size_t len = p->tu->file->len, at = after_name(p, u);
+  return at < len && p->tu->file->text[at] == '[' && address_only(p->tu->file->text, len, u->loc.offset, at);
 }
 
 /* Does this use of a pointer or array read or write memory: x[...], x->f,
  * or a unary *x? (Copying the pointer's value does not.) */
 static bool use_derefs(const Program *p, const VarUse *u) {
   const char *text = p->tu->file->text;
-  size_t len = p->tu->file->len, at = u->loc.offset + strlen(u->var->name);
-  while (at < len && isspace((unsigned char)text[at])) at++;
+  size_t len = p->tu->file->len, at = after_name(p, u);
   if (at < len && text[at] == '[') return true;
   if (at < len && text[at] == '-' && at + 1 < len && text[at + 1] == '>') return true;
   return xf_unary_before(text, u->loc.offset, '*');
