@@ -52,9 +52,10 @@ void cg_task_dep_addr(StrBuf *sb, const TaskDep *dp);
 /* The inspector's kind number of a depend kind: "0" in, "1" out, "2" inout. */
 const char *cg_task_dep_kind(DependKind kd);
 /* Phased task regions (KS_PHASED, emit_phases.c): the megakernel and stub in
- * the .gt.cu, and the host walk that records the plan before the stub call. */
+ * the .gt.cu, and the host walk that records the plan before the stub call
+ * (stub_call, which also runs where host code splits the region). */
 void cg_emit_phases(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts);
-void cg_phases_host_walk(StrBuf *sb, const Program *p, const Kernel *k);
+void cg_phases_host_walk(StrBuf *sb, const Program *p, const Kernel *k, const char *stub_call);
 /* Kernel parameters / arguments for the captures and loop bounds, and the
  * per-thread private copies (emit_cu.c). */
 void cg_kernel_params(StrBuf *sb, const Kernel *k);

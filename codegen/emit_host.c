@@ -152,11 +152,15 @@ static void kernel_call(EditList *el, const Program *p, const Kernel *k, const C
   cg_loop_bounds(&sb, k, "    ");
   sb_printf(&sb, "    const long long gt_max_blocks = %s%s%s;\n", k->max_blocks.text ? "(long long)(" : "0",
             k->max_blocks.text ? k->max_blocks.text : "", k->max_blocks.text ? ")" : "");
+  StrBuf call; /* the stub call (an expression): also where host code splits a phased region */
+  sb_init(&call);
+  sb_printf(&call, "%s(", k->name);
+  stub_args(&call, p, k);
+  sb_putc(&call, ')');
   if (k->shape == KS_TASKS) cg_task_host_prelude(&sb, k);
-  if (k->shape == KS_PHASED) cg_phases_host_walk(&sb, p, k);
-  sb_printf(&sb, "    %s(", k->name);
-  stub_args(&sb, p, k);
-  sb_puts(&sb, ");\n");
+  if (k->shape == KS_PHASED) cg_phases_host_walk(&sb, p, k, call.data);
+  sb_printf(&sb, "    %s;\n", call.data);
+  sb_free(&call);
   if (k->shape == KS_TASKS) cg_task_final_ivs(&sb, k, "    ");
   if (k->maps.n) {
     sb_puts(&sb, "   ");

@@ -224,10 +224,10 @@ static void emit_stub(StrBuf *sb, const Kernel *k) {
 
 static void emit_note(StrBuf *sb, const Program *p, const Kernel *k) {
   const PhasedRegion *ph = ph_of(k);
-  sb_printf(sb, "/* ---- omp task region at %s:%d: %d task type%s, %d taskwait%s, %d taskgroup%s, one megakernel over "
-                "all phases */\n",
+  sb_printf(sb, "/* ---- omp task region at %s:%d: %d task type%s, %d taskwait%s, %d taskgroup%s, %s */\n",
             p->tu->file->path, k->loc.line, ph->nstages, ph->nstages == 1 ? "" : "s", ph->nwaits,
-            ph->nwaits == 1 ? "" : "s", ph->ngroups, ph->ngroups == 1 ? "" : "s");
+            ph->nwaits == 1 ? "" : "s", ph->ngroups, ph->ngroups == 1 ? "" : "s",
+            ph->nsplits ? "split by host code (notes below)" : "one megakernel over all phases");
   for (int s = 0; s < ph->nstages; s++) {
     const Kernel *sk = ph->stages[s].k;
     sb_printf(sb, "/* gtcc: note: task type %d: the task at line %d, %s, %s */\n", s, sk->loc.line,
@@ -238,6 +238,19 @@ static void emit_note(StrBuf *sb, const Program *p, const Kernel *k) {
   if (ph->nsnap) {
     sb_puts(sb, "/* gtcc: note: set by the host code and read by tasks (snapshot per task loop):");
     for (int i = 0; i < ph->nsnap; i++) sb_printf(sb, " %s", ph->snap[i]->name);
+    sb_puts(sb, " */\n");
+  }
+  for (int i = 0; i < ph->nsplits; i++) {
+    const HostSplit *hs = &ph->splits[i];
+    sb_printf(sb, "/* gtcc: note: the region is split %s line %d: host code %s '%s' (line %d), so the tasks "
+                  "recorded before it run to completion in a megakernel of their own",
+              hs->nin ? "in the header of the statement at" : "before the statement at", hs->stmt->loc.line,
+              hs->why_call ? "calls" : "reads or writes through", hs->why_name, hs->why_loc.line);
+    if (hs->nvars) {
+      sb_puts(sb, "; the mapped data of");
+      for (int v = 0; v < hs->nvars; v++) sb_printf(sb, " %s%s", hs->vars[v].var->name, hs->vars[v].write ? " (written)" : "");
+      sb_puts(sb, " comes back to the host first");
+    }
     sb_puts(sb, " */\n");
   }
   sb_printf(sb, "/* gtcc: note: workers of %s; phases end at taskwait / taskgroup, with a grid barrier */\n",
@@ -380,19 +393,62 @@ static char *stage_record(const Kernel *k, int si) {
   return sb_take(&sb);
 }
 
-void cg_phases_host_walk(StrBuf *sb, const Program *p, const Kernel *k) {
+static char *new_plan(const Kernel *k) {
+  return xasprintf("gt_plan = gtrt_plan_new(&gt_site, (unsigned)sizeof(struct gt_snap_%s));\n    if (!gt_plan) gtrt_fatal();",
+                   k->name);
+}
+
+/* Before host code that needs the tasks' data: the tasks recorded so far
+ * run (the stub call ends the plan), a new plan starts, and the mapped
+ * sections the code names come back to the host. As a block, or (expr)
+ * as one comma expression for a loop or if header. */
+static char *split_text(const Kernel *k, const HostSplit *hs, const char *stub_call, bool expr) {
+  StrBuf sb;
+  sb_init(&sb);
+  const char *sep = expr ? ", " : ";\n    ";
+  sb_printf(&sb, "%s /* gtcc: region split: host code needs the tasks' data */\n    %s%s", expr ? "(" : "{", stub_call,
+            sep);
+  sb_printf(&sb, "gt_plan = gtrt_plan_new(&gt_site, (unsigned)sizeof(struct gt_snap_%s))%s", k->name, sep);
+  sb_printf(&sb, "%s%s", expr ? "gt_plan ? (void)0 : gtrt_fatal()" : "if (!gt_plan) gtrt_fatal()", sep);
+  for (int i = 0; i < hs->nvars; i++) {
+    const char *v = hs->vars[i].var->name;
+    int wr = hs->vars[i].write ? 1 : 0;
+    if (expr)
+      sb_printf(&sb, "gtrt_sync_from(&gt_site, \"%s\", (const void *)(%s), %d) == GTRT_OK ? (void)0 : gtrt_fatal()%s",
+                v, v, wr, sep);
+    else
+      sb_printf(&sb, "if (gtrt_sync_from(&gt_site, \"%s\", (const void *)(%s), %d) != GTRT_OK) gtrt_fatal()%s", v, v,
+                wr, sep);
+  }
+  sb_puts(&sb, expr ? "(" : "}\n    ");
+  return sb_take(&sb);
+}
+
+static const HostSplit *stage_split(const PhasedRegion *ph, int si) {
+  for (int i = 0; i < ph->nsplits; i++)
+    if (ph->splits[i].stage == si) return &ph->splits[i];
+  return NULL;
+}
+
+void cg_phases_host_walk(StrBuf *sb, const Program *p, const Kernel *k, const char *stub_call) {
   const PhasedRegion *ph = ph_of(k);
   unsigned wb = ph->body->begin, we = ph->body->end;
   emit_snap_struct(sb, k, "    ");
-  sb_printf(sb, "    gtrt_plan *gt_plan = gtrt_plan_new(&gt_site, (unsigned)sizeof(struct gt_snap_%s));\n"
-                "    if (!gt_plan) gtrt_fatal();\n    /* the block under the single, tasks recorded in program order */\n    ",
-            k->name);
+  char *np = new_plan(k);
+  sb_printf(sb, "    gtrt_plan *%s\n    /* the block under the single, tasks recorded in program order */\n    ", np);
+  free(np);
   EditList el;
   edits_init(&el);
   for (int s = 0; s < ph->nstages; s++) {
     const TaskStage *st = &ph->stages[s];
     unsigned b = st->begin < wb ? wb : st->begin;
     char *rec = stage_record(k, s);
+    const HostSplit *hs = stage_split(ph, s);
+    if (hs) { /* its loop headers need the tasks' data */
+      char *split = split_text(k, hs, stub_call, false), *both = xasprintf("{ %s%s }", split, rec);
+      free(rec), free(split);
+      rec = both;
+    }
     edits_add(&el, b - wb, st->stmt->end - b, rec);
     free(rec);
   }
@@ -405,6 +461,23 @@ void cg_phases_host_walk(StrBuf *sb, const Program *p, const Kernel *k) {
     if (g->dir->loc.offset < wb) continue; /* the single's own statement: the region's end is the boundary */
     edits_add(&el, g->dir->loc.offset - wb, g->dir->end_offset - g->dir->loc.offset, "{ /* taskgroup */\n");
     edits_add(&el, g->stmt->end - wb, 0, "\n    gtrt_plan_barrier(gt_plan); }\n");
+  }
+  for (int i = 0; i < ph->nsplits; i++) { /* host statements; a stage's own split is in its record */
+    const HostSplit *hs = &ph->splits[i];
+    if (hs->stage >= 0) continue;
+    if (hs->before) {
+      char *split = split_text(k, hs, stub_call, false);
+      char *text = xasprintf("%s%s", hs->wrap ? "{ " : "", split);
+      edits_add(&el, hs->stmt->begin - wb, 0, text);
+      if (hs->wrap) edits_add(&el, hs->stmt->end - wb, 0, " }");
+      free(text), free(split);
+    }
+    for (int j = 0; j < hs->nin; j++) { /* (split, (expr)) */
+      char *split = split_text(k, hs, stub_call, true);
+      edits_add(&el, hs->in[j].begin - wb, 0, split);
+      edits_add(&el, hs->in[j].end - wb, 0, "))");
+      free(split);
+    }
   }
   size_t bad = 0;
   char *walk = edits_apply(&el, p->tu->file->text + wb, we - wb, &bad);

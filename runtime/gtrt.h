@@ -66,6 +66,14 @@ void *gtrt_dev_ptr(const gtrt_site *site, const char *name, const void *host);
  * gtrt_dev_base(site, "a", a, &a[lo]) gives the device `a` that kernel
  * bodies index as a[i]. With no device returns base; failure as above. */
 void *gtrt_dev_base(const gtrt_site *site, const char *name, const void *base, const void *inside);
+/* Host code of a split task region (host code that needs the tasks'
+ * data): brings the whole mapped section containing host back from the
+ * device, unless no task megakernel ran since host and device last agreed
+ * on it. write: the host code may write it; the section goes back to the
+ * device before the next megakernel (gtrt_plan_finish), and map exits do
+ * not overwrite it. An address in no mapped section: nothing to do (no
+ * task can use it). */
+gtrt_status gtrt_sync_from(const gtrt_site *site, const char *name, const void *host, int write);
 /* 1 if [host, host+bytes) lies inside a mapped section (acc_is_present,
  * omp_target_is_present); with no device, 1. */
 int gtrt_is_present(const void *host, size_t bytes);
@@ -312,7 +320,8 @@ void gtrt_plan_barrier(gtrt_plan *pl);
  * successor lists, uploads the phase and instance tables into *ph, and frees
  * pl (also on failure). narrow[s] (s < nstages; NULL: none): tasks of stage
  * s need only a warp (GTRT_PHASE_WARP). q->ntasks == 0 (an empty plan):
- * nothing to launch, GTRT_OK. */
+ * nothing to launch, GTRT_OK. First sends back what host code of a split
+ * region wrote (gtrt_sync_from). */
 gtrt_status gtrt_plan_finish(const gtrt_site *site, gtrt_plan *pl, int policy, const unsigned char *narrow,
                              int nstages, gtrt_taskq *q, gtrt_phases *ph);
 

@@ -45,6 +45,8 @@ typedef struct gtrt_pt_entry {
   char *dev;    /* device copy; a 1-byte allocation when bytes == 0 */
   long refs;    /* reference count (structured + unstructured) */
   char *name;   /* first name it was mapped under, for messages */
+  unsigned long long synced; /* gtrt_pt_sync_from: the table's epoch when host and device last agreed */
+  int host_newer;            /* host code of a split task region may have written the host copy */
 } gtrt_pt_entry;
 
 typedef struct gtrt_ptable {
@@ -53,6 +55,8 @@ typedef struct gtrt_ptable {
   gtrt_pt_entry *z; /* zero-length sections (rare: a plain list) */
   size_t nz, capz;
   gtrt_mem_ops ops;
+  unsigned long long epoch; /* megakernels of split task regions run so far (gtrt_pt_advance) */
+  size_t nnewer;            /* entries with host_newer set */
 } gtrt_ptable;
 
 void gtrt_pt_init(gtrt_ptable *t, const gtrt_mem_ops *ops);
@@ -73,6 +77,19 @@ void *gtrt_pt_dev_base(gtrt_ptable *t, const gtrt_site *site, const char *name, 
 long gtrt_pt_refcount(const gtrt_ptable *t, const void *host, size_t bytes);
 /* Number of live sections (non-empty + zero-length). */
 size_t gtrt_pt_size(const gtrt_ptable *t);
+
+/* Host code of a split task region (gtrt_sync_from in gtrt.h): brings the
+ * whole section containing host back unless no megakernel ran since host
+ * and device last agreed on it; write: the host copy may change, so
+ * gtrt_pt_push sends it back. An address in no section: nothing to do. */
+gtrt_status gtrt_pt_sync_from(gtrt_ptable *t, const gtrt_site *site, const char *name, const void *host, int write);
+/* Sends every section host code may have written back to the device. */
+gtrt_status gtrt_pt_push(gtrt_ptable *t, const gtrt_site *site);
+/* A megakernel is about to run: the device copies may change. */
+void gtrt_pt_advance(gtrt_ptable *t);
+/* The process's table (gtrt_host.c), for gtrt_plan_finish: pushes what
+ * host code wrote, then (ran: tasks will run) advances the epoch. */
+gtrt_status gtrt_sync_before_megakernel(const gtrt_site *site, int ran);
 
 /* ---- sizing ----------------------------------------------------------- */
 

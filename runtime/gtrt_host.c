@@ -177,6 +177,19 @@ void *gtrt_dev_base(const gtrt_site *site, const char *name, const void *base, c
   return gtrt_pt_dev_base(gtrt_present(), site, name, base, inside);
 }
 
+gtrt_status gtrt_sync_from(const gtrt_site *site, const char *name, const void *host, int write) {
+  if (!gtrt_use_device())
+    return GTRT_OK;
+  return gtrt_pt_sync_from(gtrt_present(), site, name, host, write);
+}
+
+gtrt_status gtrt_sync_before_megakernel(const gtrt_site *site, int ran) {
+  gtrt_status st = gtrt_pt_push(gtrt_present(), site);
+  if (ran)
+    gtrt_pt_advance(gtrt_present());
+  return st;
+}
+
 int gtrt_is_present(const void *host, size_t bytes) {
   if (!gtrt_use_device())
     return 1;

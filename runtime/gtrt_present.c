@@ -122,6 +122,8 @@ static int gtrt_reserve(gtrt_pt_entry **v, size_t n, size_t *cap) {
 
 static void gtrt_remove(gtrt_ptable *t, gtrt_pt_entry *e) {
   free(e->name);
+  if (e->host_newer)
+    t->nnewer--;
   uintptr_t a = (uintptr_t)e, v0 = (uintptr_t)t->v;
   if (t->n && a >= v0 && a < v0 + t->n * sizeof *e) {
     size_t i = (size_t)(e - t->v);
@@ -160,7 +162,7 @@ gtrt_status gtrt_pt_enter(gtrt_ptable *t, const gtrt_site *site, const char *nam
   if (kind == GTRT_MAP_PRESENT && bytes)
     return gtrt_not_present(site, name);
 
-  gtrt_pt_entry ne = {.host = host, .bytes = bytes, .refs = 1};
+  gtrt_pt_entry ne = {.host = host, .bytes = bytes, .refs = 1, .synced = t->epoch};
   ne.name = strdup(name);
   if (!ne.name || !gtrt_reserve(bytes ? &t->v : &t->z, bytes ? t->n : t->nz, bytes ? &t->cap : &t->capz)) {
     free(ne.name);
@@ -223,7 +225,7 @@ gtrt_status gtrt_pt_exit(gtrt_ptable *t, const gtrt_site *site, const char *name
   /* Count reached 0: copy back the list item itself (it may be a
    * subsection of the entry), then free the whole entry. */
   gtrt_status st = GTRT_OK;
-  if (bytes && (kind == GTRT_MAP_FROM || kind == GTRT_MAP_TOFROM))
+  if (bytes && (kind == GTRT_MAP_FROM || kind == GTRT_MAP_TOFROM) && !e->host_newer) /* else the host's copy is the newer */
     st = t->ops.to_host(t->ops.ctx, site, name, host, e->dev + (p - (uintptr_t)e->host), bytes);
   gtrt_status rs = t->ops.release(t->ops.ctx, site, name, e->dev);
   gtrt_remove(t, e);
@@ -307,3 +309,38 @@ long gtrt_pt_refcount(const gtrt_ptable *t, const void *host, size_t bytes) {
     return 0;
   return gtrt_find(t, (uintptr_t)host, bytes, &e) == GTRT_FOUND_INSIDE ? e->refs : 0;
 }
+
+/* ---- host code of split task regions ---------------------------------------- */
+
+gtrt_status gtrt_pt_sync_from(gtrt_ptable *t, const gtrt_site *site, const char *name, const void *host, int write) {
+  gtrt_pt_entry *e = host ? gtrt_addr_entry(t, (uintptr_t)host) : NULL;
+  if (!e || !e->bytes)
+    return GTRT_OK;
+  if (e->synced != t->epoch) {
+    gtrt_status st = t->ops.to_host(t->ops.ctx, site, name ? name : "?", e->host, e->dev, e->bytes);
+    if (st != GTRT_OK)
+      return st;
+    e->synced = t->epoch;
+  }
+  if (write && !e->host_newer) {
+    e->host_newer = 1;
+    t->nnewer++;
+  }
+  return GTRT_OK;
+}
+
+gtrt_status gtrt_pt_push(gtrt_ptable *t, const gtrt_site *site) {
+  for (size_t i = 0; i < t->n && t->nnewer; i++) {
+    gtrt_pt_entry *e = &t->v[i];
+    if (!e->host_newer)
+      continue;
+    gtrt_status st = t->ops.to_dev(t->ops.ctx, site, e->name, e->dev, e->host, e->bytes);
+    if (st != GTRT_OK)
+      return st;
+    e->host_newer = 0;
+    t->nnewer--;
+  }
+  return GTRT_OK;
+}
+
+void gtrt_pt_advance(gtrt_ptable *t) { t->epoch++; }

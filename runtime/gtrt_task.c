@@ -594,6 +594,8 @@ gtrt_status gtrt_plan_finish(const gtrt_site *site, gtrt_plan *pl, int policy, c
   const double t0 = pl && pl->t_new > 0 ? gtrt_now_ms() : 0;
   gtrt_status st = gtrt_plan_build(site, pl, &pg);
   const double t1 = t0 > 0 ? gtrt_now_ms() : 0;
+  if (st == GTRT_OK)
+    st = gtrt_sync_before_megakernel(site, pg.g.ntasks > 0);
   if (st == GTRT_OK && pg.g.ntasks > 0) { /* an empty plan: nothing to launch */
     st = gtrt_task_setup(site, pg.g.ntasks, policy, q);
     if (st == GTRT_OK) {

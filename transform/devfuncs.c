@@ -84,7 +84,13 @@ static int by_offset(const void *a, const void *b) {
 }
 
 void xf_device_functions(Program *p) {
-  for (int i = 0; i < p->nkernels; i++)
-    if (p->kernels[i]->body) scan_calls(p, p->kernels[i]->body);
+  for (int i = 0; i < p->nkernels; i++) {
+    const Kernel *k = p->kernels[i];
+    if (!k->body) continue;
+    if (k->phased) /* only the task bodies run on the device; the rest is host code */
+      for (int s = 0; s < k->phased->nstages; s++) scan_calls(p, k->phased->stages[s].k->body);
+    else
+      scan_calls(p, k->body);
+  }
   if (p->ndevice_funcs > 1) qsort(p->device_funcs, (size_t)p->ndevice_funcs, sizeof *p->device_funcs, by_offset);
 }

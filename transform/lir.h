@@ -127,6 +127,32 @@ typedef struct TaskGroupMark {
   Directive *dir;
 } TaskGroupMark;
 
+/* Host code of a phased region that needs what the tasks wrote: it reads
+ * or writes through an array or pointer, or calls a function. The region
+ * is split before it: the tasks recorded so far run to completion, and the
+ * mapped data it names comes back to the host (and goes back to the device
+ * before the next tasks when it may write it). */
+typedef struct HostSplit {
+  const Stmt *stmt;
+  int stage;            /* the loop headers of this stage's nest need the data (split before it), or -1 */
+  bool before;          /* the split code goes before the statement */
+  bool wrap;            /* before, and not an item of a { } block: the split code and it go in braces */
+  struct {              /* header expressions of a loop or if around tasks (the condition, a for's
+                           increment) that get the split in front: (split, expr) */
+    unsigned begin, end;
+  } in[2];
+  int nin;
+  const char *why_name; /* for the note: the variable read or written, or the function called */
+  SrcLoc why_loc;
+  bool why_call;
+  bool opaque_call;     /* calls a function that may reach any memory: globals the tasks use come back too */
+  struct SplitVar {
+    CVar *var;          /* an array or pointer whose mapped section comes back to the host */
+    bool write;         /* the host code may write through it */
+  } *vars;
+  int nvars, vars_cap;
+} HostSplit;
+
 /* `omp parallel` + `single` around host control flow (loops, ifs, scalar
  * code) that creates tasks from several task loops and single tasks, with
  * taskwait / taskgroup between them. The host walks the block first (its
@@ -145,6 +171,8 @@ typedef struct PhasedRegion {
   int ngroups, groups_cap;
   CVar **snap;           /* variables the tasks read whose value the host code sets */
   int nsnap, snap_cap;
+  HostSplit *splits;     /* host statements before which the region is split, in program order */
+  int nsplits, splits_cap;
   int worker;            /* threads per worker: 1, 32, or 0 (the whole block) */
   int queue;
 } PhasedRegion;

@@ -10,9 +10,14 @@
  * generated host code runs it first, in program order, as the CPU build
  * does, and tells the runtime which stage instances, depend addresses and
  * phase boundaries it meets (gtrt_plan); the GPU then runs all of them in
- * one megakernel. Host code therefore may only compute scalars and pointer
- * values: it cannot see what the tasks write. Variables whose value the
- * host code sets and the tasks read travel in a per-instance snapshot. */
+ * one megakernel. Variables whose value the host code sets and the tasks
+ * read travel in a per-instance snapshot.
+ *
+ * Host code that needs what the tasks wrote (it reads or writes through
+ * an array or pointer, or calls a function) splits the region: before
+ * that statement the tasks recorded so far run to completion and the data
+ * it names comes back to the host (HostSplit). In the header of a loop or
+ * if around tasks the split goes into the condition: (split, cond). */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,51 +81,266 @@ static void note_host_write(Walk *w, CVar *v) {
   VEC_PUSH(w->host_writes, w->nhost_writes, w->host_writes_cap, v);
 }
 
-static const char *const host_rule =
-    "gtcc runs the host code of a task region before its tasks, so it may only compute scalars and pointer values";
+/* Library functions that reach no memory but through their arguments
+ * (output of values, math): a call to one needs no split by itself; the
+ * arrays and pointers its statement names still count as read. */
+static bool plain_library_call(const char *name) {
+  static const char *const names[] = {
+      "printf", "fprintf", "puts", "fputs", "putchar", "fputc", "putc", "fflush", "sqrt", "sqrtf", "fabs", "fabsf",
+      "exp", "expf", "log", "logf", "log2", "log10", "pow", "powf", "fmax", "fmin", "fmaxf", "fminf", "floor",
+      "ceil", "round", "sin", "cos", "tan", "atan", "atan2", "tanh", "abs", "labs", "llabs", "hypot", "cbrt", NULL};
+  for (int i = 0; names[i]; i++)
+    if (!strcmp(name, names[i])) return true;
+  return false;
+}
 
-/* The statement's own expressions (not its kids) as host code. */
-static void check_host_own(Walk *w, const Stmt *s) {
-  if (s->kind == ST_RETURN || s->kind == ST_GOTO) {
-    diag_error(s->loc, "'%s' out of an 'omp single' region with tasks is not supported",
-               s->kind == ST_RETURN ? "return" : "goto");
-    w->ok = false;
-    return;
+static bool is_pointerish(const CVar *v);
+
+/* A function of this file that reaches no memory: no arrays or pointers,
+ * no globals but const scalars, and calls only such functions. */
+static bool pure_function(const Stmt *s, int depth) {
+  if (depth > 8) return false;
+  for (int i = 0; i < s->nuses; i++) {
+    const CVar *v = s->uses[i].var;
+    if (is_pointerish(v) || (v->is_global && !(v->is_const && v->tkind == VT_SCALAR))) return false;
   }
-  if (s->ncalls) {
-    diag_error(s->loc, "call to '%s' between tasks is not supported: %s (move it into a task, or after the region)",
-               s->calls[0].name, host_rule);
-    w->ok = false;
-    return;
+  for (int i = 0; i < s->ncalls; i++) {
+    const CallUse *c = &s->calls[i];
+    if (!plain_library_call(c->name) && !(c->def && c->def->body && pure_function(c->def->body, depth + 1)))
+      return false;
+  }
+  for (int i = 0; i < s->nkids; i++)
+    if (!pure_function(s->kids[i], depth)) return false;
+  return true;
+}
+
+static bool is_std_stream(const CVar *v) {
+  return v->is_global && (!strcmp(v->name, "stdout") || !strcmp(v->name, "stderr") || !strcmp(v->name, "stdin"));
+}
+
+static bool is_pointerish(const CVar *v) {
+  return v->tkind == VT_ARRAY || v->tkind == VT_POINTER || v->tkind == VT_VLA_POINTER;
+}
+
+static void split_var(HostSplit *hs, CVar *v, bool write) {
+  for (int i = 0; i < hs->nvars; i++)
+    if (hs->vars[i].var == v) {
+      hs->vars[i].write |= write;
+      return;
+    }
+  struct SplitVar sv = {v, write};
+  VEC_PUSH(hs->vars, hs->nvars, hs->vars_cap, sv);
+}
+
+static void split_why(HostSplit *hs, const char *name, SrcLoc loc, bool call) {
+  if (hs->why_name) return;
+  hs->why_name = name;
+  hs->why_loc = loc;
+  hs->why_call = call;
+}
+
+/* What the statement's own expressions (not its kids) need of the memory
+ * the tasks use, added to hs: arrays and pointers read or written through;
+ * with a call, every array or pointer it names (a callee may write through
+ * them, unless it is a plain library function). */
+static void host_needs(const Walk *w, const Stmt *s, HostSplit *hs) {
+  bool call = false;
+  for (int i = 0; i < s->ncalls; i++) {
+    const CallUse *c = &s->calls[i];
+    call = true;
+    if (plain_library_call(c->name) || (c->def && c->def->body && pure_function(c->def->body, 0))) continue;
+    hs->opaque_call = true;
+    split_why(hs, s->calls[i].name, s->calls[i].loc, true);
   }
   for (int i = 0; i < s->nuses; i++) {
     const VarUse *u = &s->uses[i];
-    VarTypeKind t = u->var->tkind;
-    bool memory = (t == VT_ARRAY || t == VT_POINTER || t == VT_VLA_POINTER) && !address_of_element(w->p, u) &&
-                  (u->elem_write || use_derefs(w->p, u));
-    if (memory) {
-      diag_error(u->loc, "'%s' is read or written through between tasks: %s; memory belongs to the tasks until the "
-                         "region ends (put this in a task)",
-                 u->var->name, host_rule);
-      w->ok = false;
-      return;
-    }
-    /* `p.k = ...` changes the struct p as much as `p = ...` does */
-    if (u->write || u->elem_write) note_host_write(w, u->var);
+    if (!is_pointerish(u->var) || is_std_stream(u->var)) continue;
+    bool through = !address_of_element(w->p, u) && (u->elem_write || use_derefs(w->p, u));
+    if (!through && !call) continue;
+    split_var(hs, u->var, hs->opaque_call || u->elem_write || xf_unary_before(w->p->tu->file->text, u->loc.offset, '*'));
+    split_why(hs, u->var->name, u->loc, false);
   }
 }
 
-/* A statement without tasks: host code all the way down. */
-static void check_host(Walk *w, const Stmt *s) {
-  for (int i = 0; i < s->ndirs; i++) {
+/* `p.k = ...` changes the struct p as much as `p = ...` does; `x[i] = ...`
+ * does not change the pointer x (a split brings its memory back). */
+static void note_writes(Walk *w, const Stmt *s) {
+  for (int i = 0; i < s->nuses; i++) {
+    const VarUse *u = &s->uses[i];
+    if (u->write || (u->elem_write && !is_pointerish(u->var))) note_host_write(w, u->var);
+  }
+}
+
+static bool no_jump_out(Walk *w, const Stmt *s) {
+  if (s->kind != ST_RETURN && s->kind != ST_GOTO) return true;
+  diag_error(s->loc, "'%s' out of an 'omp single' region with tasks is not supported",
+             s->kind == ST_RETURN ? "return" : "goto");
+  w->ok = false;
+  return false;
+}
+
+/* ---- headers of loops and ifs around tasks ---------------------------------------- */
+
+/* Skips spaces and comments from at. */
+static size_t skip_blank(const char *t, size_t len, size_t at) {
+  for (;;) {
+    while (at < len && isspace((unsigned char)t[at])) at++;
+    if (at + 1 < len && t[at] == '/' && t[at + 1] == '/') {
+      while (at < len && t[at] != '\n') at++;
+    } else if (at + 1 < len && t[at] == '/' && t[at + 1] == '*') {
+      const char *e = strstr(t + at + 2, "*/");
+      at = e ? (size_t)(e - t) + 2 : len;
+    } else {
+      return at;
+    }
+  }
+}
+
+/* The parenthesized text at `at` (after blanks): open and close are the
+ * offsets of its '(' and ')'; semi[0..1] the first two ';' at depth 1. */
+static bool paren_at(const char *t, size_t len, size_t at, size_t *open, size_t *close, size_t semi[2]) {
+  at = skip_blank(t, len, at);
+  if (at >= len || t[at] != '(') return false;
+  *open = at;
+  int depth = 0, nsemi = 0;
+  for (; at < len; at++) {
+    char c = t[at];
+    if (c == '"' || c == '\'') { /* a literal: skip it */
+      for (at++; at < len && t[at] != c; at++)
+        if (t[at] == '\\') at++;
+      continue;
+    }
+    if (c == '(' || c == '[' || c == '{') depth++;
+    else if ((c == ')' || c == ']' || c == '}') && --depth == 0) {
+      *close = at;
+      return c == ')';
+    } else if (c == ';' && depth == 1 && nsemi < 2) semi[nsemi++] = (unsigned)at;
+  }
+  return false;
+}
+
+static bool keyword_at(const char *t, size_t len, size_t at, const char *kw) {
+  size_t n = strlen(kw);
+  return at + n <= len && !strncmp(t + at, kw, n) && (at + n == len || !(isalnum((unsigned char)t[at + n]) || t[at + n] == '_'));
+}
+
+static void split_in(HostSplit *hs, const char *t, size_t begin, size_t end) {
+  if (skip_blank(t, end, begin) >= end) return; /* an empty for clause: nothing to evaluate */
+  hs->in[hs->nin].begin = (unsigned)begin;
+  hs->in[hs->nin].end = (unsigned)end;
+  hs->nin++;
+}
+
+/* Where the split code goes in the header of s: for `while (c)`, `if (c)`,
+ * `switch (c)` and `do ... while (c)` in front of c; for a for loop before
+ * the statement (its init) and in front of the condition and increment,
+ * so that they see the tasks' data every time they run. */
+static bool header_places(const Walk *w, const Stmt *s, HostSplit *hs) {
+  const char *t = w->p->tu->file->text;
+  size_t len = s->end, open, close, semi[2] = {0, 0};
+  static const struct { StmtKind kind; const char *kw; } kws[] = {
+      {ST_WHILE, "while"}, {ST_IF, "if"}, {ST_SWITCH, "switch"}, {ST_FOR, "for"}};
+  if (s->kind == ST_DO) {
+    if (!s->nkids) return false;
+    size_t at = skip_blank(t, len, s->kids[0]->end);
+    if (!keyword_at(t, len, at, "while") || !paren_at(t, len, at + 5, &open, &close, semi)) return false;
+    split_in(hs, t, open + 1, close);
+    return hs->nin == 1;
+  }
+  for (size_t i = 0; i < sizeof kws / sizeof kws[0]; i++) {
+    if (s->kind != kws[i].kind) continue;
+    size_t at = s->begin;
+    if (!keyword_at(t, len, at, kws[i].kw) || !paren_at(t, len, at + strlen(kws[i].kw), &open, &close, semi))
+      return false;
+    if (s->kind != ST_FOR) {
+      split_in(hs, t, open + 1, close);
+      return hs->nin == 1;
+    }
+    if (!semi[1]) return false;
+    hs->before = true;
+    split_in(hs, t, semi[0] + 1, semi[1]);
+    split_in(hs, t, semi[1] + 1, close);
+    return true;
+  }
+  return false;
+}
+
+/* The header of a loop or if around tasks runs on the host between tasks,
+ * on every iteration: where it needs the tasks' data, the split goes into
+ * it (header_places). */
+static void check_header(Walk *w, Stmt *s) {
+  HostSplit hs = {0};
+  hs.stmt = s;
+  hs.stage = -1;
+  host_needs(w, s, &hs);
+  if (hs.why_name) {
+    if (!header_places(w, s, &hs)) {
+      diag_error(hs.why_loc, "%s '%s' in this header is not supported: gtcc cannot place a split of the task region "
+                             "here (compute the value into a variable in a statement of its own)",
+                 hs.why_call ? "call to" : "memory access through", hs.why_name);
+      w->ok = false;
+      free(hs.vars);
+      return;
+    }
+    hs.wrap = hs.before && (!s->parent || s->parent->kind != ST_COMPOUND);
+    VEC_PUSH(w->ph->splits, w->ph->nsplits, w->ph->splits_cap, hs);
+  } else {
+    free(hs.vars);
+  }
+  note_writes(w, s);
+}
+
+/* A statement without tasks, kids included, into hs; its directives from
+ * di0 on (those before are the walk's: taskgroup). */
+static void scan_host(Walk *w, const Stmt *s, int di0, HostSplit *hs) {
+  for (int i = di0; i < s->ndirs; i++) {
     diag_error(s->dirs[i]->loc, "'%s' inside an 'omp single' region with tasks is not supported (task loops, "
                                 "single tasks, taskwait and taskgroup are)",
                dir_name(s->dirs[i]->kind));
     w->ok = false;
     return;
   }
-  check_host_own(w, s);
-  for (int i = 0; i < s->nkids && w->ok; i++) check_host(w, s->kids[i]);
+  if (!no_jump_out(w, s)) return;
+  host_needs(w, s, hs);
+  note_writes(w, s);
+  for (int i = 0; i < s->nkids && w->ok; i++) scan_host(w, s->kids[i], 0, hs);
+}
+
+/* A host statement between tasks. When it needs the tasks' data, the
+ * region is split before it; an if whose condition needs nothing is split
+ * only in the branch that does. */
+static void host_statement(Walk *w, Stmt *s, int di0) {
+  HostSplit hs = {0};
+  hs.stmt = s;
+  hs.stage = -1;
+  hs.before = true;
+  hs.wrap = !s->parent || s->parent->kind != ST_COMPOUND;
+  if (s->kind == ST_IF && s->ndirs <= di0) {
+    HostSplit own = {0};
+    host_needs(w, s, &own);
+    free(own.vars);
+    if (!own.why_name) {
+      note_writes(w, s);
+      for (int i = 0; i < s->nkids && w->ok; i++) host_statement(w, s->kids[i], 0);
+      return;
+    }
+  }
+  scan_host(w, s, di0, &hs);
+  if (w->ok && hs.why_name) VEC_PUSH(w->ph->splits, w->ph->nsplits, w->ph->splits_cap, hs);
+  else free(hs.vars);
+}
+
+/* A call the tasks cannot see may also reach the globals they use. */
+static void add_globals_to_calls(PhasedRegion *ph) {
+  for (int i = 0; i < ph->nsplits; i++) {
+    HostSplit *hs = &ph->splits[i];
+    if (!hs->opaque_call) continue;
+    for (int s = 0; s < ph->nstages; s++) {
+      const Kernel *sk = ph->stages[s].k;
+      for (int c = 0; c < sk->ncaps; c++)
+        if (sk->caps[c].var->is_global && is_pointerish(sk->caps[c].var)) split_var(hs, sk->caps[c].var, true);
+    }
+  }
 }
 
 /* ---- stages ------------------------------------------------------------------------ */
@@ -166,6 +386,13 @@ static void add_stage(Walk *w, Stmt *s, int depth, Stmt *task, int task_di) {
     l = l->kids[0];
   }
   sk->collapse = depth;
+  HostSplit hs = {0}; /* the nest's loop headers are host code */
+  hs.stmt = s;
+  hs.stage = w->ph->nstages;
+  hs.before = hs.wrap = true;
+  for (int d = 0; d < depth; d++) host_needs(w, sk->loop_stmts[d], &hs);
+  if (hs.why_name) VEC_PUSH(w->ph->splits, w->ph->nsplits, w->ph->splits_cap, hs);
+  else free(hs.vars);
   for (int d = 0; d < depth; d++) /* the host walk assigns these after the nest: later tasks read that */
     if (!sk->loops[d]->iv_declared) note_host_write(w, sk->loops[d]->iv);
   if (k->maps.n) { /* omp target map(...) of the region: the stage's data */
@@ -222,11 +449,10 @@ static void walk(Walk *w, Stmt *s, int di0) {
     return;
   }
   if (!xf_has_task(s)) {
-    check_host_own(w, s);
-    for (int i = 0; i < s->nkids && w->ok; i++) check_host(w, s->kids[i]);
+    host_statement(w, s, s->ndirs);
     return;
   }
-  check_host_own(w, s); /* a loop or if around tasks: its header is host code */
+  check_header(w, s); /* a loop or if around tasks: its header is host code */
   for (int i = 0; i < s->nkids && w->ok; i++) walk(w, s->kids[i], 0);
 }
 
@@ -305,6 +531,7 @@ void xf_phased_region(Program *p, Kernel *k, Stmt *body, int body_di) {
     w.ok = false;
   }
   if (w.ok) split_captures(&w, body);
+  if (w.ok) add_globals_to_calls(ph);
   free(w.host_writes);
   if (!w.ok) return;
   const XfOptions *o = &p->opts;

@@ -416,6 +416,8 @@ static void free_phased(Kernel *k) {
   free(ph->waits);
   free(ph->groups);
   free(ph->snap);
+  for (int i = 0; i < ph->nsplits; i++) free(ph->splits[i].vars);
+  free(ph->splits);
   free(ph);
 }
 

@@ -255,11 +255,58 @@ static void test_present_zero_length(void) {
   gtrt_pt_destroy(&t);
 }
 
+/* Host code of a split task region: gtrt_pt_sync_from copies a whole
+ * section back once per epoch; written sections go back at gtrt_pt_push
+ * and are not overwritten by a copy-out. */
+static void test_present_sync(void) {
+  fake_dev f = {0};
+  gtrt_mem_ops ops = {&f, fake_alloc, fake_release, fake_to_dev, fake_to_host};
+  gtrt_ptable t;
+  gtrt_pt_init(&t, &ops);
+  double *a = malloc(50 * sizeof *a), *b = malloc(20 * sizeof *b), other = 0; /* apart: &b[20] is no a[i] */
+  CHECK(a && b);
+  if (!a || !b) return;
+  for (int i = 0; i < 50; i++) a[i] = i;
+  for (int i = 0; i < 20; i++) b[i] = -i;
+  CHECK(gtrt_pt_enter(&t, &site, "a", a, 50 * sizeof *a, GTRT_MAP_TOFROM) == GTRT_OK);
+  CHECK(gtrt_pt_enter(&t, &site, "b", b, 20 * sizeof *b, GTRT_MAP_TO) == GTRT_OK);
+  double *da = gtrt_pt_dev_ptr(&t, &site, "a", a), *db = gtrt_pt_dev_ptr(&t, &site, "b", b);
+  /* no megakernel since the enter: nothing to copy */
+  CHECK(gtrt_pt_sync_from(&t, &site, "a", &a[7], 0) == GTRT_OK && f.to_host == 0);
+  /* a megakernel wrote the device copies: the whole section comes back, once */
+  gtrt_pt_advance(&t);
+  da[0] = 100.0, da[49] = 149.0;
+  CHECK(gtrt_pt_sync_from(&t, &site, "p", &a[7], 0) == GTRT_OK && f.to_host == 1);
+  CHECK(a[0] == 100.0 && a[49] == 149.0);
+  CHECK(gtrt_pt_sync_from(&t, &site, "a", a, 0) == GTRT_OK && f.to_host == 1);
+  /* one past the end finds the section; an address in none is not an error */
+  CHECK(gtrt_pt_sync_from(&t, &site, "b", &b[20], 1) == GTRT_OK && f.to_host == 2);
+  CHECK(gtrt_pt_sync_from(&t, &site, "x", &other, 1) == GTRT_OK && gtrt_pt_sync_from(&t, &site, "x", NULL, 1) == GTRT_OK);
+  CHECK(f.to_host == 2 && t.nnewer == 1);
+  /* b written on the host: pushed before the next megakernel, once */
+  b[3] = 33.0;
+  int to_dev = f.to_dev;
+  CHECK(gtrt_pt_push(&t, &site) == GTRT_OK && f.to_dev == to_dev + 1 && db[3] == 33.0 && t.nnewer == 0);
+  CHECK(gtrt_pt_push(&t, &site) == GTRT_OK && f.to_dev == to_dev + 1);
+  /* a written section that is not pushed keeps the host's copy at copy-out */
+  gtrt_pt_advance(&t);
+  da[1] = -1.0;
+  CHECK(gtrt_pt_sync_from(&t, &site, "a", a, 1) == GTRT_OK && a[1] == -1.0);
+  a[2] = 222.0;
+  da[2] = 0.0;
+  CHECK(gtrt_pt_exit(&t, &site, "a", a, 50 * sizeof *a, GTRT_MAP_TOFROM, 0) == GTRT_OK);
+  CHECK(a[2] == 222.0 && t.nnewer == 0);
+  CHECK(gtrt_pt_exit(&t, &site, "b", b, 20 * sizeof *b, GTRT_MAP_TO, 0) == GTRT_OK && gtrt_pt_size(&t) == 0);
+  gtrt_pt_destroy(&t);
+  free(a), free(b);
+}
+
 int main(void) {
   test_trip_counts();
   test_grid();
   test_present_basic();
   test_present_errors();
   test_present_zero_length();
+  test_present_sync();
   return unit_result();
 }
