@@ -35,7 +35,10 @@ static char *snap_field(const PhasedRegion *ph, const CVar *v) {
   return xasprintf("gt_%d_%s", snap_index(ph, v), v->name);
 }
 
-static bool is_pointer(const CVar *v) { return v->tkind == VT_POINTER; }
+/* Snapshot pointers are device addresses; a pointer to a variable-length
+ * array also keeps its inner sizes (the device's gtrt_vla view). */
+static bool is_pointer(const CVar *v) { return v->tkind == VT_POINTER || v->tkind == VT_VLA_POINTER; }
+static int vla_dims(const CVar *v) { return v->tkind == VT_VLA_POINTER ? v->ndims : 0; }
 
 /* The scalar type without const (snapshot fields are assigned). */
 static char *field_type(const CVar *v) {
@@ -54,6 +57,7 @@ static void emit_snap_struct(StrBuf *sb, const Kernel *k, const char *indent) {
     char *f = snap_field(ph, v);
     if (is_pointer(v)) {
       sb_printf(sb, "%s  void *%s;\n", indent, f);
+      if (vla_dims(v)) sb_printf(sb, "%s  long long %s_dim[%d];\n", indent, f, vla_dims(v));
     } else {
       char *t = field_type(v);
       sb_printf(sb, "%s  %s %s;\n", indent, t, f);
@@ -89,7 +93,13 @@ static void emit_stage_case(StrBuf *sb, const Program *p, const Kernel *k, int s
     const CVar *v = sk->caps[c].var;
     if (!is_snap(ph, v)) continue;
     char *f = snap_field(ph, v);
-    if (is_pointer(v)) {
+    if (vla_dims(v)) {
+      char *decl = cg_pointer_decl(v, v->name);
+      sb_printf(sb, "        %s = {(%s *)gt_s->%s", decl, v->elem_type, f);
+      for (int d = 0; d < vla_dims(v); d++) sb_printf(sb, ", gt_s->%s_dim[%d]", f, d);
+      sb_printf(sb, "}; (void)%s;\n", v->name);
+      free(decl);
+    } else if (is_pointer(v)) {
       char *decl = cg_pointer_decl(v, v->name), *cast = cg_cast_type(v);
       sb_printf(sb, "        %s = (%s)gt_s->%s; (void)%s;\n", decl, cast, f, v->name);
       free(decl), free(cast);
@@ -251,6 +261,7 @@ static void emit_note(StrBuf *sb, const Program *p, const Kernel *k) {
       for (int v = 0; v < hs->nvars; v++) sb_printf(sb, " %s%s", hs->vars[v].var->name, hs->vars[v].write ? " (written)" : "");
       sb_puts(sb, " comes back to the host first");
     }
+    if (hs->all) sb_puts(sb, "; it reaches memory through pointers it does not name, so every mapped section comes back");
     sb_puts(sb, " */\n");
   }
   sb_printf(sb, "/* gtcc: note: workers of %s; phases end at taskwait / taskgroup, with a grid barrier */\n",
@@ -370,7 +381,9 @@ static char *stage_record(const Kernel *k, int si) {
     if (is_pointer(v))
       sb_printf(&sb, "      gt_s.%s = %s ? gtrt_dev_base(&gt_site, \"%s\", %s, %s) : 0;\n      if (%s && !gt_s.%s) gtrt_fatal();\n",
                 f, v->name, v->name, v->name, v->name, v->name, f);
-    else
+    for (int j = 0; j < vla_dims(v); j++)
+      sb_printf(&sb, "      gt_s.%s_dim[%d] = (long long)(%s);\n", f, j, v->dim_text[j]);
+    if (!is_pointer(v))
       sb_printf(&sb, "      gt_s.%s = %s;\n", f, v->name);
     free(f);
   }
@@ -420,6 +433,10 @@ static char *split_text(const Kernel *k, const HostSplit *hs, const char *stub_c
       sb_printf(&sb, "if (gtrt_sync_from(&gt_site, \"%s\", (const void *)(%s), %d) != GTRT_OK) gtrt_fatal()%s", v, v,
                 wr, sep);
   }
+  if (hs->all && expr)
+    sb_printf(&sb, "gtrt_sync_all_from(&gt_site, %d) == GTRT_OK ? (void)0 : gtrt_fatal()%s", hs->all_write ? 1 : 0, sep);
+  else if (hs->all)
+    sb_printf(&sb, "if (gtrt_sync_all_from(&gt_site, %d) != GTRT_OK) gtrt_fatal()%s", hs->all_write ? 1 : 0, sep);
   sb_puts(&sb, expr ? "(" : "}\n    ");
   return sb_take(&sb);
 }

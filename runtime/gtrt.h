@@ -74,6 +74,9 @@ void *gtrt_dev_base(const gtrt_site *site, const char *name, const void *base, c
  * not overwrite it. An address in no mapped section: nothing to do (no
  * task can use it). */
 gtrt_status gtrt_sync_from(const gtrt_site *site, const char *name, const void *host, int write);
+/* The same for every mapped section: host code that reaches memory through
+ * pointers it does not name (an array of pointers, a struct's member). */
+gtrt_status gtrt_sync_all_from(const gtrt_site *site, int write);
 /* 1 if [host, host+bytes) lies inside a mapped section (acc_is_present,
  * omp_target_is_present); with no device, 1. */
 int gtrt_is_present(const void *host, size_t bytes);

@@ -83,6 +83,8 @@ size_t gtrt_pt_size(const gtrt_ptable *t);
  * and device last agreed on it; write: the host copy may change, so
  * gtrt_pt_push sends it back. An address in no section: nothing to do. */
 gtrt_status gtrt_pt_sync_from(gtrt_ptable *t, const gtrt_site *site, const char *name, const void *host, int write);
+/* gtrt_pt_sync_from for every non-empty section. */
+gtrt_status gtrt_pt_sync_all_from(gtrt_ptable *t, const gtrt_site *site, int write);
 /* Sends every section host code may have written back to the device. */
 gtrt_status gtrt_pt_push(gtrt_ptable *t, const gtrt_site *site);
 /* A megakernel is about to run: the device copies may change. */

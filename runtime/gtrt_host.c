@@ -183,6 +183,12 @@ gtrt_status gtrt_sync_from(const gtrt_site *site, const char *name, const void *
   return gtrt_pt_sync_from(gtrt_present(), site, name, host, write);
 }
 
+gtrt_status gtrt_sync_all_from(const gtrt_site *site, int write) {
+  if (!gtrt_use_device())
+    return GTRT_OK;
+  return gtrt_pt_sync_all_from(gtrt_present(), site, write);
+}
+
 gtrt_status gtrt_sync_before_megakernel(const gtrt_site *site, int ran) {
   gtrt_status st = gtrt_pt_push(gtrt_present(), site);
   if (ran)

@@ -329,6 +329,15 @@ gtrt_status gtrt_pt_sync_from(gtrt_ptable *t, const gtrt_site *site, const char 
   return GTRT_OK;
 }
 
+gtrt_status gtrt_pt_sync_all_from(gtrt_ptable *t, const gtrt_site *site, int write) {
+  for (size_t i = 0; i < t->n; i++) {
+    gtrt_status st = gtrt_pt_sync_from(t, site, t->v[i].name, t->v[i].host, write);
+    if (st != GTRT_OK)
+      return st;
+  }
+  return GTRT_OK;
+}
+
 gtrt_status gtrt_pt_push(gtrt_ptable *t, const gtrt_site *site) {
   for (size_t i = 0; i < t->n && t->nnewer; i++) {
     gtrt_pt_entry *e = &t->v[i];

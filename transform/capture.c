@@ -152,11 +152,13 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u) {
       return;
     }
     c.kind = CAP_MAPPED;
-    if (!has_mapping(p, k, v) && k->shape == KS_TASKS) {
+    bool host_local = k->phase_body && !v->is_global && v->decl_offset >= k->phase_body->begin &&
+                      v->decl_offset < k->phase_body->end; /* translated per task creation, as a pointer */
+    if (!host_local && !has_mapping(p, k, v) && k->shape == KS_TASKS) {
       task_extent_error(u, k);
       return;
     }
-    if (!has_mapping(p, k, v)) {
+    if (!host_local && !has_mapping(p, k, v)) {
       diag_error(u->loc,
                  "pointer '%s' is used in the '%s' region but its extent is unknown: add a data clause such as "
                  "copy(%s[0:n]) (map(tofrom: %s[0:n]) in OpenMP), or present(%s)",

@@ -146,6 +146,8 @@ typedef struct HostSplit {
   SrcLoc why_loc;
   bool why_call;
   bool opaque_call;     /* calls a function that may reach any memory: globals the tasks use come back too */
+  bool all, all_write;  /* reaches memory through pointers it does not name (a pointer to pointers, a struct's
+                           pointer member, a depend item that reads memory): every mapped section comes back */
   struct SplitVar {
     CVar *var;          /* an array or pointer whose mapped section comes back to the host */
     bool write;         /* the host code may write through it */
@@ -255,6 +257,19 @@ bool xf_task_region(Program *p, Stmt *s, int di);
 /* Lowers the block under a single that is not one task loop nest (tasks.c
  * decided) to a KS_PHASED kernel, or reports why not (phases.c). */
 void xf_phased_region(Program *p, Kernel *k, Stmt *body, int body_di);
+/* host_split.c: what a statement's own expressions (not its kids) need of
+ * the tasks' memory, added to hs (vars, why_*, opaque_call); where the
+ * split goes in the header of a loop or if around tasks (false: nowhere). */
+void xf_host_needs(const Program *p, const Stmt *s, HostSplit *hs);
+bool xf_header_places(const Program *p, const Stmt *s, HostSplit *hs);
+bool xf_pointerish(const CVar *v); /* an array, pointer or pointer to a VLA */
+void xf_split_var(HostSplit *hs, CVar *v, bool write); /* adds v once; write accumulates */
+/* The split code runs where variables declared inside s do not exist yet:
+ * when s reads or writes through one of them (a row pointer declared in a
+ * block), every array and pointer s names from outside comes back instead,
+ * with the globals the tasks use. */
+void xf_split_outer_only(const Stmt *s, HostSplit *hs);
+bool xf_text_reads_memory(const char *expr_text); /* x[i], p->f or a call in it */
 /* tasks.c, shared with phases.c: the depth of the perfect task loop nest at
  * s, ignoring its directives before index di0 (its task statement to
  * *task), 0 if s is not one; and the checks,

@@ -35,131 +35,10 @@ typedef struct Walk {
 
 /* ---- host code --------------------------------------------------------------- */
 
-/* `&x[i]...[k]` (subscripts at `at`, the variable at `var`) only computes
- * an address, unless `->` follows the subscripts. */
-static bool address_only(const char *text, size_t len, size_t var, size_t at) {
-  if (!xf_unary_before(text, var, '&')) return false;
-  while (at < len && text[at] == '[') {
-    int depth = 0;
-    for (; at < len; at++) {
-      if (text[at] == '[') depth++;
-      else if (text[at] == ']' && --depth == 0) break;
-    }
-    if (at++ >= len) return false;
-    while (at < len && isspace((unsigned char)text[at])) at++;
-  }
-  return !(at + 1 < len && text[at] == '-' && text[at + 1] == '>');
-}
-
-/* The file offset of the first non-space after the use's name. */
-static size_t after_name(const Program *p, const VarUse *u) {
-  const char *text = p->tu->file->text;
-  size_t len = p->tu->file->len, at = u->loc.offset + strlen(u->var->name);
-  while (at < len && isspace((unsigned char)text[at])) at++;
-  return at;
-}
-
-/* Is this use `&x[i]`: an element's address, a pointer value? */
-static bool address_of_element(const Program *p, const VarUse *u) {
-  size_t len = p->tu->file->len, at = after_name(p, u);
-  return at < len && p->tu->file->text[at] == '[' && address_only(p->tu->file->text, len, u->loc.offset, at);
-}
-
-/* Does this use of a pointer or array read or write memory: x[...], x->f,
- * or a unary *x? (Copying the pointer's value does not.) */
-static bool use_derefs(const Program *p, const VarUse *u) {
-  const char *text = p->tu->file->text;
-  size_t len = p->tu->file->len, at = after_name(p, u);
-  if (at < len && text[at] == '[') return true;
-  if (at < len && text[at] == '-' && at + 1 < len && text[at + 1] == '>') return true;
-  return xf_unary_before(text, u->loc.offset, '*');
-}
-
 static void note_host_write(Walk *w, CVar *v) {
   for (int i = 0; i < w->nhost_writes; i++)
     if (w->host_writes[i] == v) return;
   VEC_PUSH(w->host_writes, w->nhost_writes, w->host_writes_cap, v);
-}
-
-/* Library functions that reach no memory but through their arguments
- * (output of values, math): a call to one needs no split by itself; the
- * arrays and pointers its statement names still count as read. */
-static bool plain_library_call(const char *name) {
-  static const char *const names[] = {
-      "printf", "fprintf", "puts", "fputs", "putchar", "fputc", "putc", "fflush", "sqrt", "sqrtf", "fabs", "fabsf",
-      "exp", "expf", "log", "logf", "log2", "log10", "pow", "powf", "fmax", "fmin", "fmaxf", "fminf", "floor",
-      "ceil", "round", "sin", "cos", "tan", "atan", "atan2", "tanh", "abs", "labs", "llabs", "hypot", "cbrt", NULL};
-  for (int i = 0; names[i]; i++)
-    if (!strcmp(name, names[i])) return true;
-  return false;
-}
-
-static bool is_pointerish(const CVar *v);
-
-/* A function of this file that reaches no memory: no arrays or pointers,
- * no globals but const scalars, and calls only such functions. */
-static bool pure_function(const Stmt *s, int depth) {
-  if (depth > 8) return false;
-  for (int i = 0; i < s->nuses; i++) {
-    const CVar *v = s->uses[i].var;
-    if (is_pointerish(v) || (v->is_global && !(v->is_const && v->tkind == VT_SCALAR))) return false;
-  }
-  for (int i = 0; i < s->ncalls; i++) {
-    const CallUse *c = &s->calls[i];
-    if (!plain_library_call(c->name) && !(c->def && c->def->body && pure_function(c->def->body, depth + 1)))
-      return false;
-  }
-  for (int i = 0; i < s->nkids; i++)
-    if (!pure_function(s->kids[i], depth)) return false;
-  return true;
-}
-
-static bool is_std_stream(const CVar *v) {
-  return v->is_global && (!strcmp(v->name, "stdout") || !strcmp(v->name, "stderr") || !strcmp(v->name, "stdin"));
-}
-
-static bool is_pointerish(const CVar *v) {
-  return v->tkind == VT_ARRAY || v->tkind == VT_POINTER || v->tkind == VT_VLA_POINTER;
-}
-
-static void split_var(HostSplit *hs, CVar *v, bool write) {
-  for (int i = 0; i < hs->nvars; i++)
-    if (hs->vars[i].var == v) {
-      hs->vars[i].write |= write;
-      return;
-    }
-  struct SplitVar sv = {v, write};
-  VEC_PUSH(hs->vars, hs->nvars, hs->vars_cap, sv);
-}
-
-static void split_why(HostSplit *hs, const char *name, SrcLoc loc, bool call) {
-  if (hs->why_name) return;
-  hs->why_name = name;
-  hs->why_loc = loc;
-  hs->why_call = call;
-}
-
-/* What the statement's own expressions (not its kids) need of the memory
- * the tasks use, added to hs: arrays and pointers read or written through;
- * with a call, every array or pointer it names (a callee may write through
- * them, unless it is a plain library function). */
-static void host_needs(const Walk *w, const Stmt *s, HostSplit *hs) {
-  bool call = false;
-  for (int i = 0; i < s->ncalls; i++) {
-    const CallUse *c = &s->calls[i];
-    call = true;
-    if (plain_library_call(c->name) || (c->def && c->def->body && pure_function(c->def->body, 0))) continue;
-    hs->opaque_call = true;
-    split_why(hs, s->calls[i].name, s->calls[i].loc, true);
-  }
-  for (int i = 0; i < s->nuses; i++) {
-    const VarUse *u = &s->uses[i];
-    if (!is_pointerish(u->var) || is_std_stream(u->var)) continue;
-    bool through = !address_of_element(w->p, u) && (u->elem_write || use_derefs(w->p, u));
-    if (!through && !call) continue;
-    split_var(hs, u->var, hs->opaque_call || u->elem_write || xf_unary_before(w->p->tu->file->text, u->loc.offset, '*'));
-    split_why(hs, u->var->name, u->loc, false);
-  }
 }
 
 /* `p.k = ...` changes the struct p as much as `p = ...` does; `x[i] = ...`
@@ -167,7 +46,7 @@ static void host_needs(const Walk *w, const Stmt *s, HostSplit *hs) {
 static void note_writes(Walk *w, const Stmt *s) {
   for (int i = 0; i < s->nuses; i++) {
     const VarUse *u = &s->uses[i];
-    if (u->write || (u->elem_write && !is_pointerish(u->var))) note_host_write(w, u->var);
+    if (u->write || (u->elem_write && !xf_pointerish(u->var))) note_host_write(w, u->var);
   }
 }
 
@@ -179,92 +58,6 @@ static bool no_jump_out(Walk *w, const Stmt *s) {
   return false;
 }
 
-/* ---- headers of loops and ifs around tasks ---------------------------------------- */
-
-/* Skips spaces and comments from at. */
-static size_t skip_blank(const char *t, size_t len, size_t at) {
-  for (;;) {
-    while (at < len && isspace((unsigned char)t[at])) at++;
-    if (at + 1 < len && t[at] == '/' && t[at + 1] == '/') {
-      while (at < len && t[at] != '\n') at++;
-    } else if (at + 1 < len && t[at] == '/' && t[at + 1] == '*') {
-      const char *e = strstr(t + at + 2, "*/");
-      at = e ? (size_t)(e - t) + 2 : len;
-    } else {
-      return at;
-    }
-  }
-}
-
-/* The parenthesized text at `at` (after blanks): open and close are the
- * offsets of its '(' and ')'; semi[0..1] the first two ';' at depth 1. */
-static bool paren_at(const char *t, size_t len, size_t at, size_t *open, size_t *close, size_t semi[2]) {
-  at = skip_blank(t, len, at);
-  if (at >= len || t[at] != '(') return false;
-  *open = at;
-  int depth = 0, nsemi = 0;
-  for (; at < len; at++) {
-    char c = t[at];
-    if (c == '"' || c == '\'') { /* a literal: skip it */
-      for (at++; at < len && t[at] != c; at++)
-        if (t[at] == '\\') at++;
-      continue;
-    }
-    if (c == '(' || c == '[' || c == '{') depth++;
-    else if ((c == ')' || c == ']' || c == '}') && --depth == 0) {
-      *close = at;
-      return c == ')';
-    } else if (c == ';' && depth == 1 && nsemi < 2) semi[nsemi++] = (unsigned)at;
-  }
-  return false;
-}
-
-static bool keyword_at(const char *t, size_t len, size_t at, const char *kw) {
-  size_t n = strlen(kw);
-  return at + n <= len && !strncmp(t + at, kw, n) && (at + n == len || !(isalnum((unsigned char)t[at + n]) || t[at + n] == '_'));
-}
-
-static void split_in(HostSplit *hs, const char *t, size_t begin, size_t end) {
-  if (skip_blank(t, end, begin) >= end) return; /* an empty for clause: nothing to evaluate */
-  hs->in[hs->nin].begin = (unsigned)begin;
-  hs->in[hs->nin].end = (unsigned)end;
-  hs->nin++;
-}
-
-/* Where the split code goes in the header of s: for `while (c)`, `if (c)`,
- * `switch (c)` and `do ... while (c)` in front of c; for a for loop before
- * the statement (its init) and in front of the condition and increment,
- * so that they see the tasks' data every time they run. */
-static bool header_places(const Walk *w, const Stmt *s, HostSplit *hs) {
-  const char *t = w->p->tu->file->text;
-  size_t len = s->end, open, close, semi[2] = {0, 0};
-  static const struct { StmtKind kind; const char *kw; } kws[] = {
-      {ST_WHILE, "while"}, {ST_IF, "if"}, {ST_SWITCH, "switch"}, {ST_FOR, "for"}};
-  if (s->kind == ST_DO) {
-    if (!s->nkids) return false;
-    size_t at = skip_blank(t, len, s->kids[0]->end);
-    if (!keyword_at(t, len, at, "while") || !paren_at(t, len, at + 5, &open, &close, semi)) return false;
-    split_in(hs, t, open + 1, close);
-    return hs->nin == 1;
-  }
-  for (size_t i = 0; i < sizeof kws / sizeof kws[0]; i++) {
-    if (s->kind != kws[i].kind) continue;
-    size_t at = s->begin;
-    if (!keyword_at(t, len, at, kws[i].kw) || !paren_at(t, len, at + strlen(kws[i].kw), &open, &close, semi))
-      return false;
-    if (s->kind != ST_FOR) {
-      split_in(hs, t, open + 1, close);
-      return hs->nin == 1;
-    }
-    if (!semi[1]) return false;
-    hs->before = true;
-    split_in(hs, t, semi[0] + 1, semi[1]);
-    split_in(hs, t, semi[1] + 1, close);
-    return true;
-  }
-  return false;
-}
-
 /* The header of a loop or if around tasks runs on the host between tasks,
  * on every iteration: where it needs the tasks' data, the split goes into
  * it (header_places). */
@@ -272,9 +65,10 @@ static void check_header(Walk *w, Stmt *s) {
   HostSplit hs = {0};
   hs.stmt = s;
   hs.stage = -1;
-  host_needs(w, s, &hs);
+  xf_host_needs(w->p, s, &hs);
+  xf_split_outer_only(s, &hs);
   if (hs.why_name) {
-    if (!header_places(w, s, &hs)) {
+    if (!xf_header_places(w->p, s, &hs)) {
       diag_error(hs.why_loc, "%s '%s' in this header is not supported: gtcc cannot place a split of the task region "
                              "here (compute the value into a variable in a statement of its own)",
                  hs.why_call ? "call to" : "memory access through", hs.why_name);
@@ -301,7 +95,7 @@ static void scan_host(Walk *w, const Stmt *s, int di0, HostSplit *hs) {
     return;
   }
   if (!no_jump_out(w, s)) return;
-  host_needs(w, s, hs);
+  xf_host_needs(w->p, s, hs);
   note_writes(w, s);
   for (int i = 0; i < s->nkids && w->ok; i++) scan_host(w, s->kids[i], 0, hs);
 }
@@ -317,7 +111,7 @@ static void host_statement(Walk *w, Stmt *s, int di0) {
   hs.wrap = !s->parent || s->parent->kind != ST_COMPOUND;
   if (s->kind == ST_IF && s->ndirs <= di0) {
     HostSplit own = {0};
-    host_needs(w, s, &own);
+    xf_host_needs(w->p, s, &own);
     free(own.vars);
     if (!own.why_name) {
       note_writes(w, s);
@@ -326,6 +120,7 @@ static void host_statement(Walk *w, Stmt *s, int di0) {
     }
   }
   scan_host(w, s, di0, &hs);
+  xf_split_outer_only(s, &hs);
   if (w->ok && hs.why_name) VEC_PUSH(w->ph->splits, w->ph->nsplits, w->ph->splits_cap, hs);
   else free(hs.vars);
 }
@@ -338,7 +133,7 @@ static void add_globals_to_calls(PhasedRegion *ph) {
     for (int s = 0; s < ph->nstages; s++) {
       const Kernel *sk = ph->stages[s].k;
       for (int c = 0; c < sk->ncaps; c++)
-        if (sk->caps[c].var->is_global && is_pointerish(sk->caps[c].var)) split_var(hs, sk->caps[c].var, true);
+        if (sk->caps[c].var->is_global && xf_pointerish(sk->caps[c].var)) xf_split_var(hs, sk->caps[c].var, true);
     }
   }
 }
@@ -355,6 +150,28 @@ static bool deps_may_alias(const TaskRegion *tr) {
           (tr->deps[i].var->tkind != VT_ARRAY || tr->deps[j].var->tkind != VT_ARRAY))
         return true;
   return false;
+}
+
+/* The nest's loop headers and its depend items are host code: when they
+ * read memory (a bound cnt[0], an item u[perm[k]]), the region is split
+ * before the stage. */
+static void stage_split(Walk *w, const Stmt *s, const Kernel *sk, int si) {
+  const TaskRegion *tr = sk->tasks;
+  HostSplit hs = {0};
+  hs.stmt = s;
+  hs.stage = si;
+  hs.before = hs.wrap = true;
+  for (int d = 0; d < sk->collapse; d++) xf_host_needs(w->p, sk->loop_stmts[d], &hs);
+  xf_split_outer_only(s, &hs);
+  for (int i = 0; i < tr->ndeps && !hs.all; i++) /* the walk computes the items: u[perm[k]] reads perm */
+    for (int j = 0; j < tr->deps[i].item->nsubs; j++)
+      if (xf_text_reads_memory(tr->deps[i].item->subs[j].lo.text)) {
+        hs.all = true;
+        if (!hs.why_name) hs.why_name = tr->deps[i].var->name, hs.why_loc = tr->deps[i].item->loc;
+        break;
+      }
+  if (hs.why_name) VEC_PUSH(w->ph->splits, w->ph->nsplits, w->ph->splits_cap, hs);
+  else free(hs.vars);
 }
 
 /* s is a task statement (task directive at s->dirs[di]) or a task loop nest
@@ -386,13 +203,6 @@ static void add_stage(Walk *w, Stmt *s, int depth, Stmt *task, int task_di) {
     l = l->kids[0];
   }
   sk->collapse = depth;
-  HostSplit hs = {0}; /* the nest's loop headers are host code */
-  hs.stmt = s;
-  hs.stage = w->ph->nstages;
-  hs.before = hs.wrap = true;
-  for (int d = 0; d < depth; d++) host_needs(w, sk->loop_stmts[d], &hs);
-  if (hs.why_name) VEC_PUSH(w->ph->splits, w->ph->nsplits, w->ph->splits_cap, hs);
-  else free(hs.vars);
   for (int d = 0; d < depth; d++) /* the host walk assigns these after the nest: later tasks read that */
     if (!sk->loops[d]->iv_declared) note_host_write(w, sk->loops[d]->iv);
   if (k->maps.n) { /* omp target map(...) of the region: the stage's data */
@@ -414,6 +224,7 @@ static void add_stage(Walk *w, Stmt *s, int depth, Stmt *task, int task_di) {
     w->ok = false;
     return;
   }
+  stage_split(w, s, sk, w->ph->nstages - 1);
   w->ph->stages[w->ph->nstages - 1].self_indep = depth == 0 || (tr->affine && tr->cell.ndist == 0 && !deps_may_alias(tr));
   for (int i = 0; i < sk->maps.n; i++) { /* implicit maps of fixed-size arrays */
     bool dup = false;
@@ -491,8 +302,8 @@ static void split_captures(Walk *w, Stmt *body) {
         if (!dup) VEC_PUSH(k->caps, k->ncaps, k->caps_cap, *cap);
         continue;
       }
-      if (v->tkind == VT_ARRAY || v->tkind == VT_VLA_POINTER || cap->kind == CAP_DEVICEPTR) {
-        diag_error(cap->loc, "'%s' is used by tasks but %s inside the task region; gtcc passes only scalars and plain "
+      if (v->tkind == VT_ARRAY || cap->kind == CAP_DEVICEPTR) {
+        diag_error(cap->loc, "'%s' is used by tasks but %s inside the task region; gtcc passes only scalars and "
                              "pointers from the region's host code to its tasks",
                    v->name, local ? "declared" : "assigned");
         w->ok = false;

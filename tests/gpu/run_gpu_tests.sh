@@ -132,6 +132,8 @@ cases_for() {
   phase_split_headers) # N BS MAXIT [TOL]
     printf '%s\n' "0 5 3" "1 1 1" "2 1 2" "1000 64 1" "1000 64 2" "1000 64 0" "1000 64 1000" "3001 100 1000 1e-4" \
       "777 7 1000 1e-2" "-" "1000000 4096 40" ;;
+  phase_vla_swap) # NB MB B STEPS
+    printf '%s\n' "0 0 4 3" "1 1 1 1" "1 1 1 2" "6 5 8 1000" "3 7 16 0" "-" "40 40 32 30" ;;
   phase_alias_ptrs) printf '%s\n' "0 1" "1 1" "2 2" "1000 1" "1000 1000" "-" "200000 4" ;; # N STEPS
   phase_user_w_b) printf '%s\n' "1 1 1" "64 64 2" "7 33 1000" "64 64 0" "-" "4096 256 20" ;; # NB BS STEPS
   task_user_w_b) printf '%s\n' "0 0" "1 1" "1 300" "300 1" "-" "3000 2000" ;;

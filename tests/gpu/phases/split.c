@@ -14,6 +14,8 @@
  *     global array w that the tasks also read (an opaque call);
  *   - every step reads u[0] into a local that the next tasks read (a
  *     declaration split: its value travels in the snapshot);
+ *   - step 4 reads u through a pointer declared inside an if branch's
+ *     block (not in scope where the split goes: u comes back instead);
  *   - for odd N, step 7 writes u and leaves the loop with break (the write
  *     must still reach the result).
  * The loop without taskwait before the sum also checks that the split
@@ -44,7 +46,7 @@ int main(int argc, char **argv) {
   if (!u || !r) return 1;
   for (int i = 0; i < n; i++) u[i] = (double)((i * 37) % 101) / 101.0;
   for (int i = 0; i < 64; i++) w[i] = 0.01 * (i % 5);
-  double sum = -1.0;
+  double sum = -1.0, probe = 0.0;
   int t = 0;
 
 #pragma omp target data map(tofrom: u[0:n+1], r[0:nb+1]) map(to: w)
@@ -76,6 +78,10 @@ int main(int argc, char **argv) {
         for (int i = 0; i < n; i += 97) u[i] = 1.0;
       }
       if (t == 5) damp(u, n);
+      if (t == 4 && n > 0) { /* a pointer declared in the block: the split brings back what it points into */
+        const double *row = &u[n / 2];
+        probe = row[0] + 2.0 * row[n / 2 > 0 ? -1 : 0];
+      }
       first = n > 0 ? u[0] : 0.0;
       if (t == 7 && n % 2 == 1) {
         u[1] = 2.5;
@@ -93,7 +99,7 @@ int main(int argc, char **argv) {
 
   double s = 0.0, ws = 0.0;
   for (int i = 0; i < n; i++) s += u[i], ws += u[i] * (double)(i % 7 + 1);
-  printf("steps %d\nsum %.12e\nu %.12e\nweighted %.12e\n", t, sum, s, ws);
+  printf("steps %d\nsum %.12e\nprobe %.12e\nu %.12e\nweighted %.12e\n", t, sum, probe, s, ws);
   free(u), free(r);
   return 0;
 }
