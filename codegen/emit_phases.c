@@ -307,15 +307,8 @@ static bool subscript_pure(const char *t) {
   for (const char *c = t; *c; c++) {
     if ((c[0] == '+' && c[1] == '+') || (c[0] == '-' && c[1] == '-')) return false;
     if (c[0] == '=' && c[1] != '=' && (c == t || !strchr("=!<>", c[-1]))) return false;
-    if (c[0] == '(' && c > t) {
-      const char *e = c;
-      while (e > t && e[-1] == ' ') e--;
-      const char *b = e;
-      while (b > t && (isalnum((unsigned char)b[-1]) || b[-1] == '_')) b--;
-      if (b < e && !(e - b == 6 && !strncmp(b, "sizeof", 6)) && !isdigit((unsigned char)*b)) return false;
-    }
   }
-  return true;
+  return !xf_text_has_call(t);
 }
 
 static bool deps_pure(const TaskRegion *tr) {

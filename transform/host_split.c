@@ -319,10 +319,8 @@ void xf_split_outer_only(const Stmt *s, HostSplit *hs) {
   hs->opaque_call = true; /* it may point into the globals the tasks use too */
 }
 
-/* Does a depend item's subscript read memory (u[perm[k]*bs], p->i, a call)?
- * The host walk computes it: then earlier tasks must have run. */
-bool xf_text_reads_memory(const char *t) {
-  if (strchr(t, '[') || strstr(t, "->")) return true;
+/* A call in expression text: a name before '(' other than sizeof. */
+bool xf_text_has_call(const char *t) {
   for (const char *c = t; *c; c++) {
     if (*c != '(' || c == t) continue;
     const char *e = c;
@@ -333,3 +331,7 @@ bool xf_text_reads_memory(const char *t) {
   }
   return false;
 }
+
+/* Does a depend item's subscript read memory (u[perm[k]*bs], p->i, a call)?
+ * The host walk computes it: then earlier tasks must have run. */
+bool xf_text_reads_memory(const char *t) { return strchr(t, '[') || strstr(t, "->") || xf_text_has_call(t); }

@@ -270,6 +270,7 @@ void xf_split_var(HostSplit *hs, CVar *v, bool write); /* adds v once; write acc
  * with the globals the tasks use. */
 void xf_split_outer_only(const Stmt *s, HostSplit *hs);
 bool xf_text_reads_memory(const char *expr_text); /* x[i], p->f or a call in it */
+bool xf_text_has_call(const char *expr_text);
 /* tasks.c, shared with phases.c: the depth of the perfect task loop nest at
  * s, ignoring its directives before index di0 (its task statement to
  * *task), 0 if s is not one; and the checks,

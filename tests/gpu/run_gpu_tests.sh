@@ -132,6 +132,8 @@ cases_for() {
   phase_split_headers) # N BS MAXIT [TOL]
     printf '%s\n' "0 5 3" "1 1 1" "2 1 2" "1000 64 1" "1000 64 2" "1000 64 0" "1000 64 1000" "3001 100 1000 1e-4" \
       "777 7 1000 1e-2" "-" "1000000 4096 40" ;;
+  phase_split_indirect_dep) printf '%s\n' "8 100 1" "16 500 2" "32 200 1000" "-" ;; # NB BS ROUNDS
+  phase_split_ptr_arith | phase_split_ptr_array) printf '%s\n' "3000 100 1" "3000 100 2" "3000 100 1000" "-" ;;
   phase_vla_swap) # NB MB B STEPS
     printf '%s\n' "0 0 4 3" "1 1 1 1" "1 1 1 2" "6 5 8 1000" "3 7 16 0" "-" "40 40 32 30" ;;
   phase_alias_ptrs) printf '%s\n' "0 1" "1 1" "2 2" "1000 1" "1000 1000" "-" "200000 4" ;; # N STEPS
