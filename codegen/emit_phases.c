@@ -399,9 +399,17 @@ static char *stage_record(const Kernel *k, int si) {
   return sb_take(&sb);
 }
 
-static char *new_plan(const Kernel *k) {
-  return xasprintf("gt_plan = gtrt_plan_new(&gt_site, (unsigned)sizeof(struct gt_snap_%s));\n    if (!gt_plan) gtrt_fatal();",
-                   k->name);
+/* gt_plan = a new plan of this region, checked: as statements, or as
+ * comma-expression items (expr). */
+static void emit_new_plan(StrBuf *sb, const Kernel *k, bool expr) {
+  sb_printf(sb, "gt_plan = gtrt_plan_new(&gt_site, (unsigned)sizeof(struct gt_snap_%s))%s", k->name,
+            expr ? ", gt_plan ? (void)0 : gtrt_fatal(), " : ";\n    if (!gt_plan) gtrt_fatal();\n    ");
+}
+
+/* A runtime call that must return GTRT_OK, in the same two forms. */
+static void emit_checked(StrBuf *sb, bool expr, const char *call) {
+  if (expr) sb_printf(sb, "%s == GTRT_OK ? (void)0 : gtrt_fatal(), ", call);
+  else sb_printf(sb, "if (%s != GTRT_OK) gtrt_fatal();\n    ", call);
 }
 
 /* Before host code that needs the tasks' data: the tasks recorded so far
@@ -411,25 +419,16 @@ static char *new_plan(const Kernel *k) {
 static char *split_text(const Kernel *k, const HostSplit *hs, const char *stub_call, bool expr) {
   StrBuf sb;
   sb_init(&sb);
-  const char *sep = expr ? ", " : ";\n    ";
   sb_printf(&sb, "%s /* gtcc: region split: host code needs the tasks' data */\n    %s%s", expr ? "(" : "{", stub_call,
-            sep);
-  sb_printf(&sb, "gt_plan = gtrt_plan_new(&gt_site, (unsigned)sizeof(struct gt_snap_%s))%s", k->name, sep);
-  sb_printf(&sb, "%s%s", expr ? "gt_plan ? (void)0 : gtrt_fatal()" : "if (!gt_plan) gtrt_fatal()", sep);
+            expr ? ", " : ";\n    ");
+  emit_new_plan(&sb, k, expr);
   for (int i = 0; i < hs->nvars; i++) {
     const char *v = hs->vars[i].var->name;
-    int wr = hs->vars[i].write ? 1 : 0;
-    if (expr)
-      sb_printf(&sb, "gtrt_sync_from(&gt_site, \"%s\", (const void *)(%s), %d) == GTRT_OK ? (void)0 : gtrt_fatal()%s",
-                v, v, wr, sep);
-    else
-      sb_printf(&sb, "if (gtrt_sync_from(&gt_site, \"%s\", (const void *)(%s), %d) != GTRT_OK) gtrt_fatal()%s", v, v,
-                wr, sep);
+    char *call = xasprintf("gtrt_sync_from(&gt_site, \"%s\", (const void *)(%s), %d)", v, v, hs->vars[i].write ? 1 : 0);
+    emit_checked(&sb, expr, call);
+    free(call);
   }
-  if (hs->all && expr)
-    sb_printf(&sb, "gtrt_sync_all_from(&gt_site, %d) == GTRT_OK ? (void)0 : gtrt_fatal()%s", hs->all_write ? 1 : 0, sep);
-  else if (hs->all)
-    sb_printf(&sb, "if (gtrt_sync_all_from(&gt_site, %d) != GTRT_OK) gtrt_fatal()%s", hs->all_write ? 1 : 0, sep);
+  if (hs->all) emit_checked(&sb, expr, hs->all_write ? "gtrt_sync_all_from(&gt_site, 1)" : "gtrt_sync_all_from(&gt_site, 0)");
   sb_puts(&sb, expr ? "(" : "}\n    ");
   return sb_take(&sb);
 }
@@ -444,9 +443,9 @@ void cg_phases_host_walk(StrBuf *sb, const Program *p, const Kernel *k, const ch
   const PhasedRegion *ph = ph_of(k);
   unsigned wb = ph->body->begin, we = ph->body->end;
   emit_snap_struct(sb, k, "    ");
-  char *np = new_plan(k);
-  sb_printf(sb, "    gtrt_plan *%s\n    /* the block under the single, tasks recorded in program order */\n    ", np);
-  free(np);
+  sb_puts(sb, "    gtrt_plan *");
+  emit_new_plan(sb, k, false);
+  sb_puts(sb, "/* the block under the single, tasks recorded in program order */\n    ");
   EditList el;
   edits_init(&el);
   for (int s = 0; s < ph->nstages; s++) {

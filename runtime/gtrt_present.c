@@ -312,10 +312,8 @@ long gtrt_pt_refcount(const gtrt_ptable *t, const void *host, size_t bytes) {
 
 /* ---- host code of split task regions ---------------------------------------- */
 
-gtrt_status gtrt_pt_sync_from(gtrt_ptable *t, const gtrt_site *site, const char *name, const void *host, int write) {
-  gtrt_pt_entry *e = host ? gtrt_addr_entry(t, (uintptr_t)host) : NULL;
-  if (!e || !e->bytes)
-    return GTRT_OK;
+static gtrt_status gtrt_sync_entry(gtrt_ptable *t, const gtrt_site *site, const char *name, gtrt_pt_entry *e,
+                                   int write) {
   if (e->synced != t->epoch) {
     gtrt_status st = t->ops.to_host(t->ops.ctx, site, name ? name : "?", e->host, e->dev, e->bytes);
     if (st != GTRT_OK)
@@ -329,9 +327,16 @@ gtrt_status gtrt_pt_sync_from(gtrt_ptable *t, const gtrt_site *site, const char 
   return GTRT_OK;
 }
 
+gtrt_status gtrt_pt_sync_from(gtrt_ptable *t, const gtrt_site *site, const char *name, const void *host, int write) {
+  gtrt_pt_entry *e = host ? gtrt_addr_entry(t, (uintptr_t)host) : NULL;
+  if (!e || !e->bytes)
+    return GTRT_OK;
+  return gtrt_sync_entry(t, site, name, e, write);
+}
+
 gtrt_status gtrt_pt_sync_all_from(gtrt_ptable *t, const gtrt_site *site, int write) {
   for (size_t i = 0; i < t->n; i++) {
-    gtrt_status st = gtrt_pt_sync_from(t, site, t->v[i].name, t->v[i].host, write);
+    gtrt_status st = gtrt_sync_entry(t, site, t->v[i].name, &t->v[i], write);
     if (st != GTRT_OK)
       return st;
   }

@@ -25,7 +25,7 @@ static const Clause *listing_clause(const Kernel *k, const CVar *v, const VarIte
   return NULL;
 }
 
-static bool is_local(const Stmt *body, const CVar *v) {
+bool xf_is_local(const Stmt *body, const CVar *v) {
   return v->decl_offset >= body->begin && v->decl_offset < body->end && !v->is_global;
 }
 
@@ -85,7 +85,7 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u) {
   CVar *v = u->var;
   for (int l = 0; l < k->collapse; l++)
     if (k->loops[l]->iv == v) return;
-  if (is_local(k->body, v) || find_cap(k, v)) return;
+  if (xf_is_local(k->body, v) || find_cap(k, v)) return;
   if (already_reported(k, v)) return;
   Capture c = {v, CAP_VALUE, RED_ADD, u->loc};
   const VarItem *item = NULL;
@@ -120,8 +120,7 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u) {
       return;
     }
     /* a pointer the region's host code declares: translated where each task is created (phases.c) */
-    bool host_local = k->phase_body && !v->is_global && v->decl_offset >= k->phase_body->begin &&
-                      v->decl_offset < k->phase_body->end && v->tkind == VT_POINTER;
+    bool host_local = k->phase_body && xf_is_local(k->phase_body, v) && v->tkind == VT_POINTER;
     if (!host_local && !has_mapping(p, k, v)) {
       if (v->tkind == VT_ARRAY) {
         /* Known extent: implicit map(tofrom:), as OpenMP does for arrays;
@@ -152,8 +151,7 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u) {
       return;
     }
     c.kind = CAP_MAPPED;
-    bool host_local = k->phase_body && !v->is_global && v->decl_offset >= k->phase_body->begin &&
-                      v->decl_offset < k->phase_body->end; /* translated per task creation, as a pointer */
+    bool host_local = k->phase_body && xf_is_local(k->phase_body, v); /* translated per task creation, as a pointer */
     if (!host_local && !has_mapping(p, k, v) && k->shape == KS_TASKS) {
       task_extent_error(u, k);
       return;

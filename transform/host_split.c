@@ -45,6 +45,44 @@ static bool arrow_at(const char *text, size_t len, size_t at) {
   return at + 1 < len && text[at] == '-' && text[at + 1] == '>';
 }
 
+/* Skips spaces and comments from at. */
+static size_t skip_blank(const char *t, size_t len, size_t at) {
+  for (;;) {
+    while (at < len && isspace((unsigned char)t[at])) at++;
+    if (at + 1 < len && t[at] == '/' && t[at + 1] == '/') {
+      while (at < len && t[at] != '\n') at++;
+    } else if (at + 1 < len && t[at] == '/' && t[at + 1] == '*') {
+      const char *e = strstr(t + at + 2, "*/");
+      at = e ? (size_t)(e - t) + 2 : len;
+    } else {
+      return at;
+    }
+  }
+}
+
+/* The parenthesized text at `at` (after blanks): open and close are the
+ * offsets of its '(' and ')'; semi[0..1] the first two ';' at depth 1. */
+static bool paren_at(const char *t, size_t len, size_t at, size_t *open, size_t *close, size_t semi[2]) {
+  at = skip_blank(t, len, at);
+  if (at >= len || t[at] != '(') return false;
+  *open = at;
+  int depth = 0, nsemi = 0;
+  for (; at < len; at++) {
+    char c = t[at];
+    if (c == '"' || c == '\'') { /* a literal: skip it */
+      for (at++; at < len && t[at] != c; at++)
+        if (t[at] == '\\') at++;
+      continue;
+    }
+    if (c == '(' || c == '[' || c == '{') depth++;
+    else if ((c == ')' || c == ']' || c == '}') && --depth == 0) {
+      *close = at;
+      return c == ')';
+    } else if (c == ';' && depth == 1 && nsemi < 2) semi[nsemi++] = (unsigned)at;
+  }
+  return false;
+}
+
 /* Is the use inside a group that is dereferenced: *(x + 1), (x + 1)[0],
  * ((long *)x)[0], or a subscript (0[x])? Walks the enclosing groups out to
  * the statement's edge. */
@@ -64,14 +102,9 @@ static bool group_derefs(const char *text, size_t len, size_t at) {
         continue;
       }
       if (xf_unary_before(text, b - 1, '*')) return true;
-      int d = 0;
-      size_t e = b - 1;
-      for (; e < len; e++)
-        if (text[e] == '(') d++;
-        else if (text[e] == ')' && --d == 0) break;
-      if (e >= len) return false;
-      size_t n = e + 1;
-      while (n < len && isspace((unsigned char)text[n])) n++;
+      size_t open, close, semi[2] = {0, 0};
+      if (!paren_at(text, len, b - 1, &open, &close, semi)) return false;
+      size_t n = skip_blank(text, len, close + 1);
       if (n < len && (text[n] == '[' || arrow_at(text, len, n))) return true;
     }
   }
@@ -204,44 +237,6 @@ void xf_host_needs(const Program *p, const Stmt *s, HostSplit *hs) {
 
 /* ---- headers of loops and ifs around tasks ---------------------------------------- */
 
-/* Skips spaces and comments from at. */
-static size_t skip_blank(const char *t, size_t len, size_t at) {
-  for (;;) {
-    while (at < len && isspace((unsigned char)t[at])) at++;
-    if (at + 1 < len && t[at] == '/' && t[at + 1] == '/') {
-      while (at < len && t[at] != '\n') at++;
-    } else if (at + 1 < len && t[at] == '/' && t[at + 1] == '*') {
-      const char *e = strstr(t + at + 2, "*/");
-      at = e ? (size_t)(e - t) + 2 : len;
-    } else {
-      return at;
-    }
-  }
-}
-
-/* The parenthesized text at `at` (after blanks): open and close are the
- * offsets of its '(' and ')'; semi[0..1] the first two ';' at depth 1. */
-static bool paren_at(const char *t, size_t len, size_t at, size_t *open, size_t *close, size_t semi[2]) {
-  at = skip_blank(t, len, at);
-  if (at >= len || t[at] != '(') return false;
-  *open = at;
-  int depth = 0, nsemi = 0;
-  for (; at < len; at++) {
-    char c = t[at];
-    if (c == '"' || c == '\'') { /* a literal: skip it */
-      for (at++; at < len && t[at] != c; at++)
-        if (t[at] == '\\') at++;
-      continue;
-    }
-    if (c == '(' || c == '[' || c == '{') depth++;
-    else if ((c == ')' || c == ']' || c == '}') && --depth == 0) {
-      *close = at;
-      return c == ')';
-    } else if (c == ';' && depth == 1 && nsemi < 2) semi[nsemi++] = (unsigned)at;
-  }
-  return false;
-}
-
 static bool keyword_at(const char *t, size_t len, size_t at, const char *kw) {
   size_t n = strlen(kw);
   return at + n <= len && !strncmp(t + at, kw, n) && (at + n == len || !(isalnum((unsigned char)t[at + n]) || t[at + n] == '_'));
@@ -290,14 +285,10 @@ bool xf_header_places(const Program *p, const Stmt *s, HostSplit *hs) {
 
 /* ---- variables out of scope at the split ------------------------------------------ */
 
-static bool declared_in(const CVar *v, const Stmt *s) {
-  return !v->is_global && v->decl_offset >= s->begin && v->decl_offset < s->end;
-}
-
 static void add_outer(const Stmt *s, const Stmt *top, HostSplit *hs, bool write) {
   for (int i = 0; i < s->nuses; i++) {
     CVar *v = s->uses[i].var;
-    if (xf_pointerish(v) && !declared_in(v, top)) xf_split_var(hs, v, write);
+    if (xf_pointerish(v) && !xf_is_local(top, v)) xf_split_var(hs, v, write);
   }
   for (int i = 0; i < s->nkids; i++) add_outer(s->kids[i], top, hs, write);
 }
@@ -306,7 +297,7 @@ void xf_split_outer_only(const Stmt *s, HostSplit *hs) {
   bool inner = false, write = false;
   int kept = 0;
   for (int i = 0; i < hs->nvars; i++) {
-    if (declared_in(hs->vars[i].var, s)) {
+    if (xf_is_local(s, hs->vars[i].var)) {
       inner = true;
       write |= hs->vars[i].write;
     } else {

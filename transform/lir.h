@@ -248,6 +248,7 @@ struct Program {
 /* Passes inside the transform (each one entry function). */
 void xf_form_regions(Program *p);          /* regions.c */
 void xf_capture(Program *p, Kernel *k);     /* capture.c */
+bool xf_is_local(const Stmt *s, const CVar *v); /* capture.c: v is declared inside s (not a global) */
 void xf_device_functions(Program *p);       /* devfuncs.c */
 void xf_check_names(Program *p);            /* names.c: what reaches the .gt.cu compiles as C++ */
 void xf_nested(Program *p, Kernel *k);      /* nested.c: decides KS_NESTED */

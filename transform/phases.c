@@ -58,13 +58,25 @@ static bool no_jump_out(Walk *w, const Stmt *s) {
   return false;
 }
 
+static bool in_block(const Stmt *s) { return s->parent && s->parent->kind == ST_COMPOUND; }
+
+/* A split at s (stage: the stage whose nest s is, or -1); before: the
+ * split code goes in front of s, in braces where s is not an item of a
+ * block (a branch or loop body). */
+static HostSplit split_at(const Stmt *s, int stage, bool before) {
+  HostSplit hs = {0};
+  hs.stmt = s;
+  hs.stage = stage;
+  hs.before = before;
+  hs.wrap = before && !in_block(s);
+  return hs;
+}
+
 /* The header of a loop or if around tasks runs on the host between tasks,
  * on every iteration: where it needs the tasks' data, the split goes into
  * it (header_places). */
 static void check_header(Walk *w, Stmt *s) {
-  HostSplit hs = {0};
-  hs.stmt = s;
-  hs.stage = -1;
+  HostSplit hs = split_at(s, -1, false);
   xf_host_needs(w->p, s, &hs);
   xf_split_outer_only(s, &hs);
   if (hs.why_name) {
@@ -76,7 +88,7 @@ static void check_header(Walk *w, Stmt *s) {
       free(hs.vars);
       return;
     }
-    hs.wrap = hs.before && (!s->parent || s->parent->kind != ST_COMPOUND);
+    hs.wrap = hs.before && !in_block(s); /* a for's init: before it */
     VEC_PUSH(w->ph->splits, w->ph->nsplits, w->ph->splits_cap, hs);
   } else {
     free(hs.vars);
@@ -104,11 +116,7 @@ static void scan_host(Walk *w, const Stmt *s, int di0, HostSplit *hs) {
  * region is split before it; an if whose condition needs nothing is split
  * only in the branch that does. */
 static void host_statement(Walk *w, Stmt *s, int di0) {
-  HostSplit hs = {0};
-  hs.stmt = s;
-  hs.stage = -1;
-  hs.before = true;
-  hs.wrap = !s->parent || s->parent->kind != ST_COMPOUND;
+  HostSplit hs = split_at(s, -1, true);
   if (s->kind == ST_IF && s->ndirs <= di0) {
     HostSplit own = {0};
     xf_host_needs(w->p, s, &own);
@@ -157,10 +165,7 @@ static bool deps_may_alias(const TaskRegion *tr) {
  * before the stage. */
 static void stage_split(Walk *w, const Stmt *s, const Kernel *sk, int si) {
   const TaskRegion *tr = sk->tasks;
-  HostSplit hs = {0};
-  hs.stmt = s;
-  hs.stage = si;
-  hs.before = hs.wrap = true;
+  HostSplit hs = split_at(s, si, true); /* in the stage's record (emit_phases.c) */
   for (int d = 0; d < sk->collapse; d++) xf_host_needs(w->p, sk->loop_stmts[d], &hs);
   xf_split_outer_only(s, &hs);
   for (int i = 0; i < tr->ndeps && !hs.all; i++) /* the walk computes the items: u[perm[k]] reads perm */
@@ -295,7 +300,7 @@ static void split_captures(Walk *w, Stmt *body) {
     for (int c = 0; c < sk->ncaps; c++) {
       const Capture *cap = &sk->caps[c];
       CVar *v = cap->var;
-      bool local = !v->is_global && v->decl_offset >= body->begin && v->decl_offset < body->end;
+      bool local = xf_is_local(body, v);
       if (!local && !host_written(w, v)) {
         bool dup = false;
         for (int i = 0; i < k->ncaps && !dup; i++) dup = k->caps[i].var == v;
