@@ -733,6 +733,63 @@ static void test_many_phases(void) {
   gtrt_plan_free(pl);
 }
 
+/* A heat-like depend-only plan (nb blocks, steps steps, one phase): step
+ * s reads blocks b-1..b+1 of u and writes v[b], then copies v[b] back. */
+static gtrt_plan *heat_plan(int nb, int steps, long long tail) {
+  gtrt_plan *pl = gtrt_plan_new(&site, 0);
+  for (int s = 0; s < steps; s++) {
+    long long t = gtrt_plan_stage(pl, 0, nb, NULL, 0);
+    for (int b = 0; b < nb; b++, t++) {
+      for (int k = 0; k < 3; k++)
+        gtrt_plan_access(pl, t, &cells[b + k], 0);
+      gtrt_plan_access(pl, t, &cells[128 + b], 1);
+    }
+    t = gtrt_plan_stage(pl, 1, nb, NULL, 0);
+    for (int b = 0; b < nb; b++, t++) {
+      gtrt_plan_access(pl, t, &cells[128 + b], 0);
+      gtrt_plan_access(pl, t, &cells[b + 1], 1);
+    }
+  }
+  if (tail) { /* a phase of independent tasks after them: never replayed */
+    gtrt_plan_barrier(pl);
+    gtrt_plan_stage(pl, 2, tail, NULL, 1);
+  }
+  return pl;
+}
+
+/* The builder keeps the last replay's memory for the next plan: a large
+ * plan, a small different one, and the large one again must give the
+ * graphs fresh state gives (nothing left over from the run before). The
+ * plans end in a phase of tail tasks without items: with a long tail the
+ * builder copies its per-task counts instead of handing them over. */
+static void test_reuse(long long tail) {
+  gtrt_plan_graph big, again, small;
+  gtrt_plan *pl = heat_plan(100, 300, tail);
+  CHECK(gtrt_plan_build(&site, pl, &big) == GTRT_OK);
+  gtrt_plan_free(pl);
+  const unsigned n = big.g.ntasks, ne = nedges(&big.g);
+  CHECK(n == 60000 + tail && ne > 3 * (n - tail - 200)); /* inner tasks wait for 3 (copy) or 4 (update) others */
+  CHECK(big.g.nroots == 100 + tail && npred_at(&big.g, 100) == 2 && npred_at(&big.g, 250) == 4);
+
+  pl = heat_plan(2, 1, tail);
+  CHECK(gtrt_plan_build(&site, pl, &small) == GTRT_OK);
+  gtrt_plan_free(pl);
+  /* tasks 0,1: read c0..c2 / c1..c3, write c128 / c129; tasks 2,3: read c128 / c129, write c1 / c2 */
+  static const unsigned edge[][2] = {{0, 2}, {0, 3}, {1, 2}, {1, 3}};
+  CHECK(small.g.ntasks == 4 + tail && graph_is(&small.g, edge, 4));
+
+  pl = heat_plan(100, 300, tail);
+  CHECK(gtrt_plan_build(&site, pl, &again) == GTRT_OK);
+  gtrt_plan_free(pl);
+  CHECK(again.g.ntasks == n && nedges(&again.g) == ne && again.g.nroots == big.g.nroots);
+  CHECK(again.g.ntasks == n && memcmp(again.g.npred, big.g.npred, n * sizeof *big.g.npred) == 0 &&
+        memcmp(again.g.off, big.g.off, (n + 1) * sizeof *big.g.off) == 0 &&
+        memcmp(again.g.succ, big.g.succ, ne * sizeof *big.g.succ) == 0);
+  gtrt_plan_graph_free(&big);
+  gtrt_plan_graph_free(&again);
+  gtrt_plan_graph_free(&small);
+}
+
 int main(void) {
   test_two_phases();
   test_fast_path();
@@ -745,5 +802,7 @@ int main(void) {
   test_random();
   test_strided();
   test_many_phases();
+  test_reuse(0);
+  test_reuse(100000);
   return unit_result();
 }
