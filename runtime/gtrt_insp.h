@@ -102,6 +102,32 @@ size_t gtrt_replay_items(gtrt_replay *r, const gtrt_insp_item *v, size_t n, unsi
 int gtrt_replay_graph(gtrt_replay *r, unsigned ntasks, gtrt_task_graph *g);
 void gtrt_replay_free(gtrt_replay *r);
 
+/* ---- the plan memo (gtrt_plan_memo.c) ---------------------------------------- */
+
+/* The last plan's replayed items and graph: a plan whose items match it
+ * exactly borrows its graph instead of building one. */
+typedef struct gtrt_plan_memo gtrt_plan_memo;
+/* The kept memo or a new one (NULL: out of memory), for a plan of site's
+ * region; it records only if the last plan was of the same region. */
+gtrt_plan_memo *gtrt_memo_take(const gtrt_site *site);
+void gtrt_memo_give(gtrt_plan_memo *m);      /* kept for the next plan */
+/* A chunk the plan would replay (items v[0..k) of the phase starting at
+ * task lo): 1 when it matches the memo, so nothing is to be replayed; 0
+ * when it must be replayed, after gtrt_memo_catch_up. */
+int gtrt_memo_follow(gtrt_plan_memo *m, const gtrt_insp_item *v, size_t k, unsigned lo);
+/* Replays the matched chunks that turned out to be needed; 0 or the size
+ * of a failed allocation. */
+size_t gtrt_memo_catch_up(gtrt_plan_memo *m, gtrt_replay *r);
+int gtrt_memo_pending(const gtrt_plan_memo *m);
+/* At the build: 1 when every chunk matched and the task count is the
+ * memo's: g borrows the memo's graph (until the memo's next plan keeps
+ * another, so free it before building the next plan). Otherwise the
+ * matched chunks become pending. */
+int gtrt_memo_reuse(gtrt_plan_memo *m, unsigned ntasks, gtrt_task_graph *g);
+/* After a build from replayed items: the memo takes g's arrays when it
+ * recorded this plan's chunks (1: g now borrows them), else 0. */
+int gtrt_memo_keep(gtrt_plan_memo *m, unsigned ntasks, const gtrt_task_graph *g);
+
 /* ---- plans of phased regions (gtrt_plan_*) ---------------------------------- */
 
 struct gtrt_plan {
@@ -121,6 +147,7 @@ struct gtrt_plan {
                                its items are replayed whenever the buffer fills */
   int built;                /* gtrt_plan_build ended the recording */
   gtrt_replay *rp;          /* the graph of the phases closed so far (NULL: none needed one yet) */
+  gtrt_plan_memo *memo;     /* the previous plan's items and graph (NULL: none) */
   struct {                  /* gtrt_plan_strided: the open phase's only instance, items kept as strides */
     int on, m;
     unsigned first, n;
@@ -138,6 +165,7 @@ typedef struct gtrt_plan_graph {
   unsigned *phase_end; /* [nphases] */
   unsigned *root_off;  /* [nphases + 1] */
   unsigned *roots;     /* [g.nroots], increasing (NULL: every task is a root) */
+  int borrowed;        /* g's arrays belong to the plan memo */
 } gtrt_plan_graph;
 
 /* Builds pg from pl, once: it closes the open phase and ends the

@@ -144,16 +144,36 @@ static int gtrt_plan_open_no_graph(const gtrt_plan *pl) {
 
 /* Replays the buffer's first k items (whole tasks of the open phase) into
  * the graph and drops them. */
+/* The replay object, created on first use; 0 when out of memory (recorded). */
+static int gtrt_plan_need_replay(gtrt_plan *pl) {
+  if (!pl->rp && !(pl->rp = gtrt_replay_new()))
+    pl->acc.oom_bytes = 256; /* about sizeof(gtrt_replay) */
+  return pl->rp != NULL;
+}
+
+/* Replays the memo's chunks that are this plan's too (once it differed
+ * from the memo, or at the build); 0 when out of memory (recorded). */
+static int gtrt_plan_catch_up(gtrt_plan *pl) {
+  if (!gtrt_memo_pending(pl->memo))
+    return 1;
+  if (!gtrt_plan_need_replay(pl))
+    return 0;
+  size_t bytes = gtrt_memo_catch_up(pl->memo, pl->rp);
+  if (bytes)
+    pl->acc.oom_bytes = bytes;
+  return !bytes;
+}
+
 static void gtrt_plan_replay(gtrt_plan *pl, size_t k) {
   gtrt_insp *a = &pl->acc;
-  if (!pl->rp && !(pl->rp = gtrt_replay_new())) {
-    a->oom_bytes = 256; /* about sizeof(gtrt_replay) */
-    return;
-  }
-  size_t bytes = gtrt_replay_items(pl->rp, a->v, k, gtrt_plan_open_lo(pl));
-  if (bytes) {
-    a->oom_bytes = bytes;
-    return;
+  if (!gtrt_memo_follow(pl->memo, a->v, k, gtrt_plan_open_lo(pl))) { /* not the memo's: replay */
+    if (!gtrt_plan_catch_up(pl) || !gtrt_plan_need_replay(pl))
+      return;
+    size_t bytes = gtrt_replay_items(pl->rp, a->v, k, gtrt_plan_open_lo(pl));
+    if (bytes) {
+      a->oom_bytes = bytes;
+      return;
+    }
   }
   if (a->n > k) /* a->v may be NULL when nothing was recorded */
     memmove(a->v, a->v + k, (a->n - k) * sizeof *a->v);
@@ -211,6 +231,7 @@ gtrt_plan *gtrt_plan_new(const gtrt_site *site, unsigned snap_bytes) {
     pl->snap_bytes = snap_bytes;
     pl->acc.site = site;
     pl->acc.last_task = -1;
+    pl->memo = gtrt_memo_take(site); /* NULL: no memo, every phase is replayed */
     if (gtrt_profile_enabled())
       pl->t_new = gtrt_now_ms();
   }
@@ -362,13 +383,15 @@ void gtrt_plan_free(gtrt_plan *pl) {
   free(pl->snaps);
   free(pl->cut);
   gtrt_replay_free(pl->rp);
+  gtrt_memo_give(pl->memo);
   free(pl);
 }
 
 /* ---- building -------------------------------------------------------------------- */
 
 void gtrt_plan_graph_free(gtrt_plan_graph *pg) {
-  gtrt_task_graph_free(&pg->g);
+  if (!pg->borrowed)
+    gtrt_task_graph_free(&pg->g);
   free(pg->phase_end);
   free(pg->root_off);
   free(pg->roots);
@@ -404,6 +427,25 @@ static int gtrt_plan_no_edges(gtrt_plan_graph *pg, unsigned ntasks) {
   return 1;
 }
 
+/* The graph: the memo's when this plan replayed exactly its items (none
+ * hashed, nothing built), else built from the replay (and kept in the
+ * memo for the next plan), or none when no phase needed one. */
+static int gtrt_plan_edges(gtrt_plan *pl, gtrt_plan_graph *pg) {
+  const unsigned n = pl->acc.ntasks;
+  if (gtrt_memo_reuse(pl->memo, n, &pg->g)) {
+    pg->borrowed = 1;
+    return gtrt_plan_roots(pg);
+  }
+  if (!gtrt_plan_catch_up(pl))
+    return 0;
+  if (!pl->rp)
+    return gtrt_plan_no_edges(pg, n);
+  if (!gtrt_replay_graph(pl->rp, n, &pg->g))
+    return 0;
+  pg->borrowed = gtrt_memo_keep(pl->memo, n, &pg->g);
+  return gtrt_plan_roots(pg);
+}
+
 gtrt_status gtrt_plan_build(const gtrt_site *site, gtrt_plan *pl, gtrt_plan_graph *pg) {
   memset(pg, 0, sizeof *pg);
   if (!pl)
@@ -425,7 +467,7 @@ gtrt_status gtrt_plan_build(const gtrt_site *site, gtrt_plan *pl, gtrt_plan_grap
     if (pl->ncut)
       memcpy(pg->phase_end, pl->cut, pl->ncut * sizeof *pl->cut);
     pg->phase_end[pl->ncut] = pl->acc.ntasks;
-    ok = pl->rp ? gtrt_replay_graph(pl->rp, pl->acc.ntasks, &pg->g) && gtrt_plan_roots(pg) : gtrt_plan_no_edges(pg, pl->acc.ntasks);
+    ok = gtrt_plan_edges(pl, pg);
   }
   if (ok)
     return GTRT_OK;

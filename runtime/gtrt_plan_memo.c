@@ -1,0 +1,173 @@
+/* The last plan's graph, kept for the next plan that replays the same
+ * items (record and replay, as OpenMP 6's taskgraph does by hand): a
+ * region called again with the same depend items (a solver run every time
+ * step, a benchmark repetition) then compares its items with the memo
+ * instead of hashing them, and borrows the memo's graph instead of
+ * building it. The items are compared exactly, never by a hash: a run
+ * that differs anywhere replays everything and replaces the memo. One
+ * memo per process (a plan takes it at gtrt_plan_new and gives it back
+ * at gtrt_plan_free); at most GTRT_MEMO_MAX_ITEMS items are kept. The
+ * memo's graph is shared with the plan graph that borrows it, which must
+ * be freed before the next plan is built (gtrt_plan_finish does). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gtrt_insp.h"
+
+/* 64 MB of items (16 bytes each); a larger plan keeps no memo */
+#define GTRT_MEMO_MAX_ITEMS ((size_t)1 << 22)
+
+typedef struct gtrt_memo_chunk {
+  size_t end;  /* items[previous end .. end) */
+  unsigned lo; /* the first task of their phase (gtrt_replay_items' lo) */
+} gtrt_memo_chunk;
+
+struct gtrt_plan_memo {
+  gtrt_insp_item *items; /* every chunk the recorded plan replayed, in order */
+  size_t cap;
+  gtrt_memo_chunk *chunks;
+  size_t nchunks, capchunks;
+  unsigned ntasks;  /* the recorded plan's tasks */
+  int valid;        /* g is the graph of these chunks and ntasks */
+  gtrt_task_graph g;
+  /* the current plan */
+  const gtrt_site *site; /* the region of the recorded plan */
+  const gtrt_site *seen; /* the region of the last plan */
+  /* IDLE: this plan neither uses nor changes the memo */
+  enum { GTRT_MEMO_MATCHING, GTRT_MEMO_RECORDING, GTRT_MEMO_OFF, GTRT_MEMO_IDLE } state;
+  size_t pos;       /* MATCHING: the chunks matched so far (nothing replayed) */
+  size_t unsaid;    /* after a difference: the leading chunks the replay has not seen, */
+  size_t said;      /*   of which gtrt_memo_catch_up replayed this many */
+};
+
+static gtrt_plan_memo *gtrt_memo_kept;
+
+/* A plan records only when the region ran before (the last plan was its
+ * own): recording costs a page fault per 4 KB of fresh memory (16 bytes
+ * per item: a checkpoint-form walk of 1.28 M items went from 11 to 22 ms),
+ * which a region run once would pay for nothing. So a region's second run
+ * records and its third reuses. */
+gtrt_plan_memo *gtrt_memo_take(const gtrt_site *site) {
+  const char *env = getenv("GTRT_PLAN_MEMO"); /* 0: off (every plan builds its graph) */
+  if (env && !strcmp(env, "0"))
+    return NULL;
+  gtrt_plan_memo *m = __atomic_exchange_n(&gtrt_memo_kept, NULL, __ATOMIC_ACQ_REL);
+  if (!m)
+    m = calloc(1, sizeof *m); /* NULL: this plan keeps no memo */
+  if (m) {
+    const int mine = (m->valid && m->site == site) || m->seen == site;
+    m->state = mine ? GTRT_MEMO_MATCHING : GTRT_MEMO_IDLE;
+    m->seen = site;
+    m->pos = m->unsaid = m->said = 0;
+  }
+  return m;
+}
+
+static void gtrt_memo_free(gtrt_plan_memo *m) {
+  if (!m)
+    return;
+  free(m->items);
+  free(m->chunks);
+  gtrt_task_graph_free(&m->g);
+  free(m);
+}
+
+void gtrt_memo_give(gtrt_plan_memo *m) {
+  if (m)
+    gtrt_memo_free(__atomic_exchange_n(&gtrt_memo_kept, m, __ATOMIC_ACQ_REL)); /* another thread's, if any */
+}
+
+static size_t gtrt_memo_start(const gtrt_plan_memo *m, size_t c) { return c ? m->chunks[c - 1].end : 0; }
+
+/* Appends a chunk; 0 (memo off, nothing appended) past the limit or out of memory. */
+static int gtrt_memo_append(gtrt_plan_memo *m, const gtrt_insp_item *v, size_t k, unsigned lo) {
+  size_t n = gtrt_memo_start(m, m->nchunks);
+  if (n + k > GTRT_MEMO_MAX_ITEMS)
+    return 0;
+  if (n + k > m->cap) {
+    size_t c = m->cap ? 2 * m->cap : 4096;
+    while (c < n + k)
+      c *= 2;
+    gtrt_insp_item *p = realloc(m->items, c * sizeof *p);
+    if (!p)
+      return 0;
+    m->items = p;
+    m->cap = c;
+  }
+  if (m->nchunks == m->capchunks) {
+    size_t c = m->capchunks ? 2 * m->capchunks : 64;
+    gtrt_memo_chunk *p = realloc(m->chunks, c * sizeof *p);
+    if (!p)
+      return 0;
+    m->chunks = p;
+    m->capchunks = c;
+  }
+  memcpy(m->items + n, v, k * sizeof *v);
+  m->chunks[m->nchunks++] = (gtrt_memo_chunk){n + k, lo};
+  return 1;
+}
+
+/* Leaves MATCHING after pos matched chunks: the memo keeps those (they
+ * are the new plan's first chunks too, to be replayed by
+ * gtrt_memo_catch_up) and records the rest; its graph is not theirs. */
+static void gtrt_memo_diverge(gtrt_plan_memo *m) {
+  m->nchunks = m->pos;
+  m->unsaid = m->pos;
+  m->valid = 0;
+  m->state = GTRT_MEMO_RECORDING;
+}
+
+int gtrt_memo_follow(gtrt_plan_memo *m, const gtrt_insp_item *v, size_t k, unsigned lo) {
+  if (!m || m->state == GTRT_MEMO_OFF || m->state == GTRT_MEMO_IDLE)
+    return 0;
+  if (m->state == GTRT_MEMO_MATCHING) {
+    const size_t c = m->pos, s = gtrt_memo_start(m, c);
+    if (c < m->nchunks && m->chunks[c].lo == lo && m->chunks[c].end - s == k &&
+        memcmp(m->items + s, v, k * sizeof *v) == 0) {
+      m->pos++;
+      return 1;
+    }
+    gtrt_memo_diverge(m);
+  }
+  if (!gtrt_memo_append(m, v, k, lo))
+    m->state = GTRT_MEMO_OFF; /* the unsaid chunks stay until gtrt_memo_catch_up replays them */
+  return 0;
+}
+
+size_t gtrt_memo_catch_up(gtrt_plan_memo *m, gtrt_replay *r) {
+  if (!m)
+    return 0;
+  for (; m->said < m->unsaid; m->said++) {
+    const size_t c = m->said, s = gtrt_memo_start(m, c);
+    size_t bytes = gtrt_replay_items(r, m->items + s, m->chunks[c].end - s, m->chunks[c].lo);
+    if (bytes)
+      return bytes;
+  }
+  if (m->state == GTRT_MEMO_OFF)
+    m->nchunks = m->unsaid = m->said = 0;
+  return 0;
+}
+
+int gtrt_memo_reuse(gtrt_plan_memo *m, unsigned ntasks, gtrt_task_graph *g) {
+  if (!m || m->state != GTRT_MEMO_MATCHING || m->pos == 0)
+    return 0; /* no memo, a plan that differed, or one that replayed nothing (the memo stays) */
+  if (m->pos == m->nchunks && m->valid && m->ntasks == ntasks) {
+    *g = m->g;
+    return 1;
+  }
+  gtrt_memo_diverge(m); /* fewer chunks, or another task count */
+  return 0;
+}
+
+int gtrt_memo_pending(const gtrt_plan_memo *m) { return m && m->said < m->unsaid; }
+
+int gtrt_memo_keep(gtrt_plan_memo *m, unsigned ntasks, const gtrt_task_graph *g) {
+  if (!m || m->state != GTRT_MEMO_RECORDING)
+    return 0;
+  gtrt_task_graph_free(&m->g);
+  m->g = *g;
+  m->ntasks = ntasks;
+  m->site = m->seen;
+  m->valid = 1;
+  return 1;
+}
