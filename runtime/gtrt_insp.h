@@ -176,6 +176,13 @@ typedef struct gtrt_plan_graph {
  * and leaves pg empty. */
 gtrt_status gtrt_plan_build(const gtrt_site *site, gtrt_plan *pl, gtrt_plan_graph *pg);
 void gtrt_plan_graph_free(gtrt_plan_graph *pg);
+/* Level phases (gtrt_plan_levels.c): when every phase with edges has
+ * levels (longest chains of predecessors) that never decrease with the
+ * task id, start at stage instances and hold at most max_width tasks on
+ * average, each such phase is cut into one phase per level and the graph
+ * is dropped (every task a root). 1 when pg changed, 0 when not (also when
+ * out of memory: pg is then still valid). */
+int gtrt_plan_levels(const gtrt_plan *pl, gtrt_plan_graph *pg, unsigned max_width);
 void gtrt_plan_free(gtrt_plan *pl);
 
 #ifdef __cplusplus

@@ -586,6 +586,19 @@ static gtrt_status gtrt_tq_upload_phases(const gtrt_site *site, const gtrt_plan 
   return st;
 }
 
+/* The widest levels (tasks per level, on average) a graph phase may have
+ * to run as level phases (gtrt_plan_levels): as many as the lo build's
+ * blocks, 4 per SM, so the level phases are latency-bound ones.
+ * GTRT_PLAN_LEVELS=0: never, =1: always. */
+static unsigned gtrt_tq_level_width(void) {
+  const char *v = getenv("GTRT_PLAN_LEVELS");
+  if (v && !strcmp(v, "0"))
+    return 0;
+  if (v && !strcmp(v, "1"))
+    return 0xffffffffu;
+  return 4u * (unsigned)gtrt_tq.sms;
+}
+
 gtrt_status gtrt_plan_finish(const gtrt_site *site, gtrt_plan *pl, int policy, const unsigned char *narrow,
                              int nstages, gtrt_taskq *q, gtrt_phases *ph) {
   memset(q, 0, sizeof *q);
@@ -599,6 +612,7 @@ gtrt_status gtrt_plan_finish(const gtrt_site *site, gtrt_plan *pl, int policy, c
   if (st == GTRT_OK && pg.g.ntasks > 0) { /* an empty plan: nothing to launch */
     st = gtrt_task_setup(site, pg.g.ntasks, policy, q);
     if (st == GTRT_OK) {
+      gtrt_plan_levels(pl, &pg, gtrt_tq_level_width());
       q->phased = 1; /* the megakernel pushes each phase's roots */
       if (pg.g.off && pg.g.off[pg.g.ntasks]) /* without edges every phase is static: no counter or successor is read */
         st = gtrt_tq_upload_graph(site, &pg.g, q);

@@ -829,6 +829,59 @@ static void test_reuse(void) {
   gtrt_plan_free(pl);
 }
 
+/* Level phases: heat's steps become one phase per task loop (edges only
+ * between them, so the graph is dropped); wider levels than allowed, a
+ * level starting inside an instance or levels that decrease keep the
+ * graph. A borrowed graph (the memo's) stays intact for the next plan. */
+static void test_levels(void) {
+  gtrt_plan *pl = heat_plan(10, 3, 0, 5); /* tasks 0..59 in 6 loops of 10, then a phase of 5 */
+  gtrt_plan_graph pg;
+  CHECK(gtrt_plan_build(&site, pl, &pg) == GTRT_OK);
+  CHECK(pg.nphases == 2 && nedges(&pg.g) > 0);
+  CHECK(gtrt_plan_levels(pl, &pg, 9) == 0 && pg.nphases == 2 && nedges(&pg.g) > 0); /* 10 per level > 9 */
+  CHECK(gtrt_plan_levels(pl, &pg, 10) == 1);
+  static const unsigned end[] = {10, 20, 30, 40, 50, 60, 65};
+  CHECK(pg.nphases == 7 && memcmp(pg.phase_end, end, sizeof end) == 0);
+  CHECK(!pg.g.off && !pg.g.npred && !pg.roots && pg.g.nroots == 65 && pg.g.ntasks == 65);
+  CHECK(pg.root_off[0] == 0 && pg.root_off[3] == 30 && pg.root_off[7] == 65);
+  gtrt_plan_graph_free(&pg);
+  gtrt_plan_free(pl);
+
+  /* a chain inside one instance: levels start inside it */
+  pl = gtrt_plan_new(&site, 0);
+  long long b = gtrt_plan_stage(pl, 0, 4, NULL, 0);
+  for (int i = 0; i < 4; i++)
+    gtrt_plan_access(pl, b + i, &cells[0], 2);
+  CHECK(gtrt_plan_build(&site, pl, &pg) == GTRT_OK);
+  CHECK(nedges(&pg.g) == 3 && gtrt_plan_levels(pl, &pg, 100) == 0 && pg.nphases == 1 && nedges(&pg.g) == 3);
+  gtrt_plan_graph_free(&pg);
+  gtrt_plan_free(pl);
+
+  /* levels 0 1 | 1 0: task 3 does not wait for anything */
+  pl = gtrt_plan_new(&site, 0);
+  b = gtrt_plan_stage(pl, 0, 2, NULL, 0);
+  gtrt_plan_access(pl, b, &cells[0], 1);
+  gtrt_plan_access(pl, b + 1, &cells[0], 0);
+  gtrt_plan_access(pl, b + 1, &cells[1], 1);
+  b = gtrt_plan_stage(pl, 1, 2, NULL, 0);
+  gtrt_plan_access(pl, b, &cells[1], 0);
+  gtrt_plan_access(pl, b + 1, &cells[5], 1);
+  CHECK(gtrt_plan_build(&site, pl, &pg) == GTRT_OK);
+  CHECK(gtrt_plan_levels(pl, &pg, 100) == 0 && pg.nphases == 1 && nedges(&pg.g) == 2);
+  gtrt_plan_graph_free(&pg);
+  gtrt_plan_free(pl);
+
+  /* the memo's graph: levels drop the plan's view of it, not the memo's */
+  heat_check(20, 4, 0, 0);
+  heat_check(20, 4, 0, 0);
+  pl = heat_plan(20, 4, 0, 0);
+  CHECK(gtrt_plan_build(&site, pl, &pg) == GTRT_OK);
+  CHECK(pg.borrowed && gtrt_plan_levels(pl, &pg, 20) == 1 && pg.nphases == 8 && !pg.borrowed);
+  gtrt_plan_graph_free(&pg);
+  gtrt_plan_free(pl);
+  heat_check(20, 4, 0, 0); /* borrows the memo's graph again, intact */
+}
+
 int main(void) {
   test_two_phases();
   test_fast_path();
@@ -842,5 +895,6 @@ int main(void) {
   test_strided();
   test_many_phases();
   test_reuse();
+  test_levels();
   return unit_result();
 }
