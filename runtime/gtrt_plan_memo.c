@@ -102,7 +102,8 @@ static int gtrt_memo_append(gtrt_plan_memo *m, const gtrt_insp_item *v, size_t k
     m->chunks = p;
     m->capchunks = c;
   }
-  memcpy(m->items + n, v, k * sizeof *v);
+  if (k) /* v may be NULL when nothing was recorded */
+    memcpy(m->items + n, v, k * sizeof *v);
   m->chunks[m->nchunks++] = (gtrt_memo_chunk){n + k, lo};
   return 1;
 }
@@ -123,7 +124,7 @@ int gtrt_memo_follow(gtrt_plan_memo *m, const gtrt_insp_item *v, size_t k, unsig
   if (m->state == GTRT_MEMO_MATCHING) {
     const size_t c = m->pos, s = gtrt_memo_start(m, c);
     if (c < m->nchunks && m->chunks[c].lo == lo && m->chunks[c].end - s == k &&
-        memcmp(m->items + s, v, k * sizeof *v) == 0) {
+        (k == 0 || memcmp(m->items + s, v, k * sizeof *v) == 0)) {
       m->pos++;
       return 1;
     }
