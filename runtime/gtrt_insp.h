@@ -127,6 +127,13 @@ int gtrt_memo_reuse(gtrt_plan_memo *m, unsigned ntasks, gtrt_task_graph *g);
 /* After a build from replayed items: the memo takes g's arrays when it
  * recorded this plan's chunks (1: g now borrows them), else 0. */
 int gtrt_memo_keep(gtrt_plan_memo *m, unsigned ntasks, const gtrt_task_graph *g);
+/* gtrt_plan_levels' answer for the memo's graph, kept with it for the
+ * same width, phase ends and instance begins (ninst + 1 of them): 1 and
+ * the n new phase ends (n == 0: the graph stays) when known. */
+int gtrt_memo_levels(const gtrt_plan_memo *m, unsigned width, const unsigned *phase_end, size_t nphases,
+                     const unsigned *inst_begin, size_t ninst, const unsigned **end, unsigned *n);
+void gtrt_memo_set_levels(gtrt_plan_memo *m, unsigned width, const unsigned *phase_end, size_t nphases,
+                          const unsigned *inst_begin, size_t ninst, const unsigned *end, unsigned n);
 
 /* ---- plans of phased regions (gtrt_plan_*) ---------------------------------- */
 

@@ -30,6 +30,13 @@ struct gtrt_plan_memo {
   unsigned ntasks;  /* the recorded plan's tasks */
   int valid;        /* g is the graph of these chunks and ntasks */
   gtrt_task_graph g;
+  /* gtrt_plan_levels' answer for g (lv_width 0: none yet): lv_n phase
+   * ends lv_end, or lv_n == 0 for "stays as it is"; it also depends on
+   * the phase ends and instance begins, kept in lv_key */
+  unsigned lv_width, lv_n;
+  unsigned *lv_end;
+  unsigned *lv_key;
+  size_t lv_nkey;
   /* the current plan */
   const gtrt_site *site; /* the region of the recorded plan */
   const gtrt_site *seen; /* the region of the last plan */
@@ -69,6 +76,8 @@ static void gtrt_memo_free(gtrt_plan_memo *m) {
   free(m->items);
   free(m->chunks);
   gtrt_task_graph_free(&m->g);
+  free(m->lv_end);
+  free(m->lv_key);
   free(m);
 }
 
@@ -115,6 +124,7 @@ static void gtrt_memo_diverge(gtrt_plan_memo *m) {
   m->nchunks = m->pos;
   m->unsaid = m->pos;
   m->valid = 0;
+  m->lv_width = 0;
   m->state = GTRT_MEMO_RECORDING;
 }
 
@@ -167,8 +177,49 @@ int gtrt_memo_keep(gtrt_plan_memo *m, unsigned ntasks, const gtrt_task_graph *g)
     return 0;
   gtrt_task_graph_free(&m->g);
   m->g = *g;
+  m->lv_width = 0;
   m->ntasks = ntasks;
   m->site = m->seen;
   m->valid = 1;
   return 1;
+}
+
+/* The inputs of the levels besides the graph: nphases phase ends, then
+ * ninst + 1 instance begins. */
+static int gtrt_memo_key_is(const gtrt_plan_memo *m, const unsigned *a, size_t na, const unsigned *b, size_t nb) {
+  return m->lv_nkey == na + nb && memcmp(m->lv_key, a, na * sizeof *a) == 0 &&
+         memcmp(m->lv_key + na, b, nb * sizeof *b) == 0;
+}
+
+int gtrt_memo_levels(const gtrt_plan_memo *m, unsigned width, const unsigned *phase_end, size_t nphases,
+                     const unsigned *inst_begin, size_t ninst, const unsigned **end, unsigned *n) {
+  if (!m || !m->valid || !width || m->lv_width != width ||
+      !gtrt_memo_key_is(m, phase_end, nphases, inst_begin, ninst + 1))
+    return 0;
+  *end = m->lv_end;
+  *n = m->lv_n;
+  return 1;
+}
+
+void gtrt_memo_set_levels(gtrt_plan_memo *m, unsigned width, const unsigned *phase_end, size_t nphases,
+                          const unsigned *inst_begin, size_t ninst, const unsigned *end, unsigned n) {
+  if (!m || !m->valid || !width)
+    return;
+  const size_t nkey = nphases + ninst + 1;
+  unsigned *copy = malloc(((size_t)n + 1) * sizeof *copy), *key = malloc(nkey * sizeof *key);
+  if (!copy || !key) { /* not kept: found again next time */
+    free(copy);
+    free(key);
+    return;
+  }
+  memcpy(copy, end, (size_t)n * sizeof *copy);
+  memcpy(key, phase_end, nphases * sizeof *key);
+  memcpy(key + nphases, inst_begin, (ninst + 1) * sizeof *key);
+  free(m->lv_end);
+  free(m->lv_key);
+  m->lv_end = copy;
+  m->lv_n = n;
+  m->lv_key = key;
+  m->lv_nkey = nkey;
+  m->lv_width = width;
 }

@@ -880,6 +880,33 @@ static void test_levels(void) {
   gtrt_plan_graph_free(&pg);
   gtrt_plan_free(pl);
   heat_check(20, 4, 0, 0); /* borrows the memo's graph again, intact */
+
+  /* The memo keeps the levels with its graph, but they also depend on the
+   * instances: the same items (so the same graph, borrowed) with step 0's
+   * two loops recorded as one instance must not be cut inside it. */
+  for (int run = 0; run < 4; run++) {
+    const int merged = run == 3;
+    pl = gtrt_plan_new(&site, 0);
+    for (int st = 0; st < 3; st++) {
+      long long t = gtrt_plan_stage(pl, 0, merged && st == 0 ? 20 : 10, NULL, 0);
+      for (int blk = 0; blk < 10; blk++, t++) {
+        for (int k = 0; k < 3; k++)
+          gtrt_plan_access(pl, t, &cells[blk + k], 0);
+        gtrt_plan_access(pl, t, &cells[128 + blk], 1);
+      }
+      if (!(merged && st == 0))
+        t = gtrt_plan_stage(pl, 1, 10, NULL, 0);
+      for (int blk = 0; blk < 10; blk++, t++) {
+        gtrt_plan_access(pl, t, &cells[128 + blk], 0);
+        gtrt_plan_access(pl, t, &cells[blk + 1], 1);
+      }
+    }
+    CHECK(gtrt_plan_build(&site, pl, &pg) == GTRT_OK);
+    CHECK(pg.g.ntasks == 60 && (run < 2 || pg.borrowed));
+    CHECK(gtrt_plan_levels(pl, &pg, 100) == !merged && pg.nphases == (merged ? 1u : 6u));
+    gtrt_plan_graph_free(&pg);
+    gtrt_plan_free(pl);
+  }
 }
 
 int main(void) {
