@@ -37,10 +37,9 @@ struct gtrt_plan_memo {
   unsigned *lv_end;
   unsigned *lv_key;
   size_t lv_nkey;
-  /* the current plan */
   const gtrt_site *site; /* the region of the recorded plan */
   const gtrt_site *seen; /* the region of the last plan */
-  /* IDLE: this plan neither uses nor changes the memo */
+  /* the current plan's use of it (IDLE: neither uses nor changes it) */
   enum { GTRT_MEMO_MATCHING, GTRT_MEMO_RECORDING, GTRT_MEMO_OFF, GTRT_MEMO_IDLE } state;
   size_t pos;       /* MATCHING: the chunks matched so far (nothing replayed) */
   size_t unsaid;    /* after a difference: the leading chunks the replay has not seen, */
