@@ -13,7 +13,7 @@
  * levels are narrower than the GPU's workers (latency-bound) runs faster
  * this way. Wide levels keep the counters: there tasks of consecutive
  * steps overlap, which the barriers would forbid (heat with 2048 blocks
- * per step: 12.1 against 12.9 ms). */
+ * per step: 13.2 ms with counters, 13.9 ms level by level). */
 #include <stdlib.h>
 #include <string.h>
 
