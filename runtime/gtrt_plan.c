@@ -142,8 +142,6 @@ static int gtrt_plan_open_no_graph(const gtrt_plan *pl) {
   return pl->inst_indep[k] || gtrt_plan_slots_disjoint(pl->acc.v, pl->acc.n, lo, hi);
 }
 
-/* Replays the buffer's first k items (whole tasks of the open phase) into
- * the graph and drops them. */
 /* The replay object, created on first use; 0 when out of memory (recorded). */
 static int gtrt_plan_need_replay(gtrt_plan *pl) {
   if (!pl->rp && !(pl->rp = gtrt_replay_new()))
@@ -164,6 +162,9 @@ static int gtrt_plan_catch_up(gtrt_plan *pl) {
   return !bytes;
 }
 
+/* Replays the buffer's first k items (whole tasks of the open phase) into
+ * the graph, or only compares them when the memo holds them, and drops
+ * them. */
 static void gtrt_plan_replay(gtrt_plan *pl, size_t k) {
   gtrt_insp *a = &pl->acc;
   if (!gtrt_memo_follow(pl->memo, a->v, k, gtrt_plan_open_lo(pl))) { /* not the memo's: replay */
