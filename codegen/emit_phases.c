@@ -318,18 +318,18 @@ static bool deps_pure(const TaskRegion *tr) {
   return true;
 }
 
-/* The host walk's shortcut for an instance alone in its phase so far:
- * one pass computes the item addresses without recording them; when each
- * clause's address steps by a constant over the tasks (block loops:
- * u[(b+1)*bs]), gtrt_plan_strided keeps the strides and the items need not
- * be recorded (nor dropped at the barrier). Otherwise, and when the
- * instance shares its phase, the loop that follows reports every item.
- * Opens a block that the caller closes after that loop. */
+/* The host walk's shortcut: one pass computes the item addresses without
+ * recording them; when each clause's address steps by a constant over the
+ * tasks (block loops: u[(b+1)*bs]), gtrt_plan_strided takes the strides
+ * and the items need not be recorded: an instance alone in its phase is
+ * checked from them, one in a phase with a graph is compared with the
+ * plan memo as one descriptor. Otherwise the loop that follows reports
+ * every item. Opens a block that the caller closes after that loop. */
 static void emit_strided_items(StrBuf *sb, const Kernel *sk) {
   const TaskRegion *tr = sk->tasks;
   int d = sk->collapse, m = tr->ndeps;
   sb_printf(sb, "      int gt_kept = 0;\n"
-                "      if (gt_ntasks > 0 && gtrt_plan_alone(gt_plan, gt_t)) { /* constant strides: no item recorded */\n"
+                "      if (gt_ntasks > 0 && gtrt_plan_stridable(gt_plan, gt_t)) { /* constant strides: no item recorded */\n"
                 "        uintptr_t gt_ab[%d], gt_as[%d] = {0};\n        int gt_ok = 1;\n        long long gt_k = 0;\n",
             m, m);
   for (int l = 0; l < d; l++) emit_nest_loop(sb, sk, l);

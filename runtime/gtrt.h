@@ -300,16 +300,17 @@ gtrt_plan *gtrt_plan_new(const gtrt_site *site, unsigned snap_bytes);
  * after recording an error (too many tasks: ids must stay below 2^31). */
 long long gtrt_plan_stage(gtrt_plan *pl, int stage, long long ntasks, const void *snap, int self_indep);
 /* Depend items of constant stride (the host walk's shortcut for block
- * loops such as depend(in: u[(b+1)*bs])): gtrt_plan_alone says whether the
- * instance whose first task is first is alone in its phase so far (else
- * the shortcut cannot help). gtrt_plan_strided: the items of its ntasks
- * tasks are m slots (m <= GTRT_PLAN_STRIDED_MAX, clause order), item j of
- * task first + t at base[j] + t * stride[j] (mod 2^64), kind[j] (0 in,
- * 1 out, 2 inout); they are checked against each other from these numbers
- * and expanded into items only if the phase needs a graph. 0: not taken
- * (report the items with gtrt_plan_access instead). */
+ * loops such as depend(in: u[(b+1)*bs])): gtrt_plan_stridable says whether
+ * the instance whose first task is first may still give its items this
+ * way (none of them reported yet). gtrt_plan_strided: the items of its
+ * ntasks tasks are m slots (m <= GTRT_PLAN_STRIDED_MAX, clause order),
+ * item j of task first + t at base[j] + t * stride[j] (mod 2^64), kind[j]
+ * (0 in, 1 out, 2 inout). An instance alone in its phase is checked
+ * against itself from these numbers; one in a phase that needs a graph is
+ * expanded into items, or compared with the plan memo as one descriptor.
+ * 0: not taken (report the items with gtrt_plan_access instead). */
 #define GTRT_PLAN_STRIDED_MAX 16
-int gtrt_plan_alone(const gtrt_plan *pl, long long first);
+int gtrt_plan_stridable(const gtrt_plan *pl, long long first);
 int gtrt_plan_strided(gtrt_plan *pl, long long first, long long ntasks, int m, const uintptr_t *base,
                       const uintptr_t *stride, const int *kind);
 /* A depend item of task (a global id from gtrt_plan_stage, tasks in

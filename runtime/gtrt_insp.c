@@ -385,6 +385,23 @@ size_t gtrt_replay_items(gtrt_replay *r, const gtrt_insp_item *v, size_t n, unsi
   return 0;
 }
 
+size_t gtrt_replay_strides(gtrt_replay *r, const gtrt_strides *s, unsigned lo) {
+  enum { BATCH = 1024 }; /* items per gtrt_replay_items call: whole tasks, 16 KB of stack */
+  gtrt_insp_item v[BATCH];
+  const unsigned per = BATCH / (unsigned)s->m; /* m <= GTRT_PLAN_STRIDED_MAX */
+  for (unsigned t0 = 0; t0 < s->n; t0 += per) {
+    const unsigned t1 = s->n - t0 < per ? s->n : t0 + per;
+    size_t k = 0;
+    for (unsigned t = t0; t < t1; t++)
+      for (int j = 0; j < s->m; j++)
+        v[k++] = (gtrt_insp_item){s->base[j] + (uintptr_t)t * s->stride[j], s->first + t, s->kind[j]};
+    size_t bytes = gtrt_replay_items(r, v, k, lo);
+    if (bytes)
+      return bytes;
+  }
+  return 0;
+}
+
 /* Successor lists from the predecessor lists: by predecessor, filled in
  * increasing successor order, so each list comes out sorted. off[u + 1]
  * starts at u's start and filling moves it to u's end, the start of u + 1. */

@@ -86,6 +86,17 @@ gtrt_status gtrt_insp_check(const gtrt_site *site, const gtrt_insp *in, const ch
 int gtrt_graph_build(const gtrt_insp *in, const unsigned *end, const unsigned char *no_graph, unsigned nphases,
                      gtrt_task_graph *g);
 
+/* The items of one stage instance given by strides (gtrt_plan_strided):
+ * item j of task first + t is at base[j] + t * stride[j] (mod 2^64), kind
+ * kind[j]. Entries from m on are zero, so two descriptors of the same
+ * items compare equal with memcmp. */
+typedef struct gtrt_strides {
+  unsigned first, n;
+  int m;
+  int kind[GTRT_PLAN_STRIDED_MAX];
+  uintptr_t base[GTRT_PLAN_STRIDED_MAX], stride[GTRT_PLAN_STRIDED_MAX];
+} gtrt_strides;
+
 /* The graph built as the items come (gtrt_graph_build, plans): replaying
  * whole tasks in order keeps only per-address state and the edges, so the
  * items need not be kept. */
@@ -96,6 +107,9 @@ gtrt_replay *gtrt_replay_new(void); /* NULL when out of host memory */
  * non-decreasing over the calls; a new phase forgets the per-address
  * state). 0, or the size of the allocation that failed. */
 size_t gtrt_replay_items(gtrt_replay *r, const gtrt_insp_item *v, size_t n, unsigned lo);
+/* gtrt_replay_items for the n * m items of s (whole tasks, after those
+ * replayed before), expanded a few thousand at a time. */
+size_t gtrt_replay_strides(gtrt_replay *r, const gtrt_strides *s, unsigned lo);
 /* The graph of ntasks tasks (tasks never replayed have no edges); ends the
  * replay (only gtrt_replay_free may follow). 0 when out of host memory (g
  * left empty). */
@@ -115,6 +129,8 @@ void gtrt_memo_give(gtrt_plan_memo *m);      /* kept for the next plan */
  * task lo): 1 when it matches the memo, so nothing is to be replayed; 0
  * when it must be replayed, after gtrt_memo_catch_up. */
 int gtrt_memo_follow(gtrt_plan_memo *m, const gtrt_insp_item *v, size_t k, unsigned lo);
+/* The same for a chunk given by strides (compared as a descriptor). */
+int gtrt_memo_follow_strides(gtrt_plan_memo *m, const gtrt_strides *sd, unsigned lo);
 /* Replays the matched chunks that turned out to be needed; 0 or the size
  * of a failed allocation. */
 size_t gtrt_memo_catch_up(gtrt_plan_memo *m, gtrt_replay *r);
@@ -155,11 +171,9 @@ struct gtrt_plan {
   int built;                /* gtrt_plan_build ended the recording */
   gtrt_replay *rp;          /* the graph of the phases closed so far (NULL: none needed one yet) */
   gtrt_plan_memo *memo;     /* the previous plan's items and graph (NULL: none) */
-  struct {                  /* gtrt_plan_strided: the open phase's only instance, items kept as strides */
-    int on, m;
-    unsigned first, n;
-    uintptr_t base[GTRT_PLAN_STRIDED_MAX], stride[GTRT_PLAN_STRIDED_MAX];
-    int kind[GTRT_PLAN_STRIDED_MAX];
+  struct {                  /* gtrt_plan_strided: the open phase's only instance so far, items kept as strides */
+    int on;
+    gtrt_strides s;
   } strided;
   double t_new;             /* GTRT_PROFILE: gtrt_now_ms() at gtrt_plan_new (the host walk's start) */
 };

@@ -85,14 +85,14 @@ static unsigned gtrt_plan_open_lo(const gtrt_plan *pl) { return pl->ncut ? pl->c
  * base[j] + t * stride[j]. Same rule: a slot that takes part in a write
  * is monotone (stride != 0) and two such slots either name the same
  * address in every task or have disjoint ranges. */
-static int gtrt_plan_strides_disjoint(const gtrt_plan *pl) {
-  const int m = pl->strided.m;
-  const uintptr_t *b = pl->strided.base, *s = pl->strided.stride, last = pl->strided.n - 1;
-  if (pl->strided.n <= 1)
+static int gtrt_plan_strides_disjoint(const gtrt_strides *sd) {
+  const int m = sd->m;
+  const uintptr_t *b = sd->base, *s = sd->stride, last = sd->n - 1;
+  if (sd->n <= 1)
     return 1;
   for (int j = 0; j < m; j++)
     for (int k = j; k < m; k++) {
-      if (!pl->strided.kind[j] && !pl->strided.kind[k])
+      if (!sd->kind[j] && !sd->kind[k])
         continue;
       if (!s[j] || !s[k])
         return 0; /* the same address in two tasks */
@@ -110,19 +110,6 @@ static int gtrt_plan_strides_disjoint(const gtrt_plan *pl) {
         return 0;
     }
   return 1;
-}
-
-/* The kept strided instance's items, reported one by one (in task order,
- * before any later instance's): its phase needs a graph after all. */
-static void gtrt_plan_add(gtrt_plan *pl, long long task, const void *addr, int kind);
-static void gtrt_plan_expand(gtrt_plan *pl) {
-  if (!pl->strided.on)
-    return;
-  pl->strided.on = 0;
-  for (unsigned t = 0; t < pl->strided.n; t++)
-    for (int j = 0; j < pl->strided.m; j++)
-      gtrt_plan_add(pl, (long long)pl->strided.first + t,
-                    (const void *)(pl->strided.base[j] + (uintptr_t)t * pl->strided.stride[j]), pl->strided.kind[j]);
 }
 
 /* The open phase, tasks lo .. acc.ntasks - 1 whose items the buffer holds
@@ -182,16 +169,39 @@ static void gtrt_plan_replay(gtrt_plan *pl, size_t k) {
   a->ndone += k;
 }
 
+/* An instance given by strides, whose phase needs a graph, after every
+ * item before it: replayed (expanded), or only compared when the memo
+ * holds the same descriptor. */
+static void gtrt_plan_replay_strides(gtrt_plan *pl, const gtrt_strides *sd) {
+  pl->acc.ndone += (size_t)sd->n * (size_t)sd->m;
+  if (gtrt_memo_follow_strides(pl->memo, sd, gtrt_plan_open_lo(pl)))
+    return;
+  if (!gtrt_plan_catch_up(pl) || !gtrt_plan_need_replay(pl))
+    return;
+  size_t bytes = gtrt_replay_strides(pl->rp, sd, gtrt_plan_open_lo(pl));
+  if (bytes)
+    pl->acc.oom_bytes = bytes;
+}
+
+/* The kept strided instance (alone in its phase until now), when its
+ * phase needs a graph after all. */
+static void gtrt_plan_replay_kept(gtrt_plan *pl) {
+  if (!pl->strided.on)
+    return;
+  pl->strided.on = 0;
+  gtrt_plan_replay_strides(pl, &pl->strided.s);
+}
+
 /* Ends the open phase's items: dropped when it needs no graph, else
  * replayed. */
 static void gtrt_plan_close(gtrt_plan *pl) {
   if (pl->strided.on) {
-    if (!pl->open_graph && gtrt_plan_strides_disjoint(pl)) { /* alone and independent: no item at all */
+    if (!pl->open_graph && gtrt_plan_strides_disjoint(&pl->strided.s)) { /* alone and independent: no item at all */
       pl->strided.on = 0;
-      pl->acc.ndone += (size_t)pl->strided.n * pl->strided.m;
+      pl->acc.ndone += (size_t)pl->strided.s.n * (size_t)pl->strided.s.m;
       return;
     }
-    gtrt_plan_expand(pl);
+    gtrt_plan_replay_kept(pl);
   }
   if (pl->open_graph || !gtrt_plan_open_no_graph(pl)) {
     gtrt_plan_replay(pl, pl->acc.n);
@@ -283,7 +293,7 @@ long long gtrt_plan_stage(gtrt_plan *pl, int stage, long long ntasks, const void
   }
   if (ntasks && first > gtrt_plan_open_lo(pl)) {
     pl->open_graph = 1; /* a second instance with tasks in the phase */
-    gtrt_plan_expand(pl);
+    gtrt_plan_replay_kept(pl);
   }
   size_t i = pl->ninst++;
   pl->inst_stage[i] = stage;
@@ -295,26 +305,36 @@ long long gtrt_plan_stage(gtrt_plan *pl, int stage, long long ntasks, const void
   return first;
 }
 
-int gtrt_plan_alone(const gtrt_plan *pl, long long first) {
-  return pl && !pl->built && !pl->acc.oom_bytes && !pl->acc.bad[0] && !pl->strided.on && !pl->open_graph &&
-         pl->acc.n == 0 && first == (long long)gtrt_plan_open_lo(pl);
+int gtrt_plan_stridable(const gtrt_plan *pl, long long first) {
+  return pl && !pl->built && !pl->acc.oom_bytes && !pl->acc.bad[0] && !pl->strided.on &&
+         first >= (long long)gtrt_plan_open_lo(pl) && pl->acc.last_task < first;
 }
 
 int gtrt_plan_strided(gtrt_plan *pl, long long first, long long ntasks, int m, const uintptr_t *base,
                       const uintptr_t *stride, const int *kind) {
-  if (!gtrt_plan_alone(pl, first) || m < 1 || m > GTRT_PLAN_STRIDED_MAX || ntasks < 1 ||
+  if (!gtrt_plan_stridable(pl, first) || m < 1 || m > GTRT_PLAN_STRIDED_MAX || ntasks < 1 ||
       first + ntasks != (long long)pl->acc.ntasks || !base || !stride || !kind)
     return 0;
   for (int j = 0; j < m; j++)
     if (kind[j] < 0 || kind[j] > 2)
       return 0; /* reported item by item, where the misuse is recorded */
-  pl->strided.on = 1;
-  pl->strided.m = m;
-  pl->strided.first = (unsigned)first;
-  pl->strided.n = (unsigned)ntasks;
-  memcpy(pl->strided.base, base, (size_t)m * sizeof *base);
-  memcpy(pl->strided.stride, stride, (size_t)m * sizeof *stride);
-  memcpy(pl->strided.kind, kind, (size_t)m * sizeof *kind);
+  gtrt_strides sd;
+  memset(&sd, 0, sizeof sd); /* unused slots and padding zero: descriptors compare with memcmp */
+  sd.first = (unsigned)first;
+  sd.n = (unsigned)ntasks;
+  sd.m = m;
+  memcpy(sd.base, base, (size_t)m * sizeof *base);
+  memcpy(sd.stride, stride, (size_t)m * sizeof *stride);
+  memcpy(sd.kind, kind, (size_t)m * sizeof *kind);
+  pl->acc.last_task = first + ntasks - 1; /* items of these tasks are misuse from now */
+  if (!pl->open_graph && pl->acc.n == 0) { /* alone in its phase so far: the barrier decides */
+    pl->strided.on = 1;
+    pl->strided.s = sd;
+    return 1;
+  }
+  if (pl->acc.n) /* the phase needs a graph: the items of earlier instances go first */
+    gtrt_plan_replay(pl, pl->acc.n);
+  gtrt_plan_replay_strides(pl, &sd);
   return 1;
 }
 

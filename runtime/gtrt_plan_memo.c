@@ -6,7 +6,10 @@
  * building it. The items are compared exactly, never by a hash: a run
  * that differs anywhere replays everything and replaces the memo. One
  * memo per process (a plan takes it at gtrt_plan_new and gives it back
- * at gtrt_plan_free); at most GTRT_MEMO_MAX_ITEMS items are kept. The
+ * at gtrt_plan_free); at most GTRT_MEMO_MAX_ITEMS items are kept. An
+ * instance given by strides (gtrt_plan_strided) is kept as its
+ * descriptor and compared as one, so a host walk of block loops costs a
+ * comparison per instance, not per item. The
  * memo's graph is shared with the plan graph that borrows it, which must
  * be freed before the next plan is built (gtrt_plan_finish does). */
 #include <stdlib.h>
@@ -17,14 +20,18 @@
 /* 64 MB of items (16 bytes each); a larger plan keeps no memo */
 #define GTRT_MEMO_MAX_ITEMS ((size_t)1 << 22)
 
+/* A chunk is items[previous end .. end), or, when its send is one more
+ * than the previous chunk's, the descriptor strides[send - 1]. */
 typedef struct gtrt_memo_chunk {
-  size_t end;  /* items[previous end .. end) */
+  size_t end, send;
   unsigned lo; /* the first task of their phase (gtrt_replay_items' lo) */
 } gtrt_memo_chunk;
 
 struct gtrt_plan_memo {
   gtrt_insp_item *items; /* every chunk the recorded plan replayed, in order */
   size_t cap;
+  gtrt_strides *strides; /* the descriptor chunks' */
+  size_t capstrides;
   gtrt_memo_chunk *chunks;
   size_t nchunks, capchunks;
   unsigned ntasks;  /* the recorded plan's tasks */
@@ -73,6 +80,7 @@ static void gtrt_memo_free(gtrt_plan_memo *m) {
   if (!m)
     return;
   free(m->items);
+  free(m->strides);
   free(m->chunks);
   gtrt_task_graph_free(&m->g);
   free(m->lv_end);
@@ -86,12 +94,32 @@ void gtrt_memo_give(gtrt_plan_memo *m) {
 }
 
 static size_t gtrt_memo_start(const gtrt_plan_memo *m, size_t c) { return c ? m->chunks[c - 1].end : 0; }
+static size_t gtrt_memo_sstart(const gtrt_plan_memo *m, size_t c) { return c ? m->chunks[c - 1].send : 0; }
 
-/* Appends a chunk; 0 (memo off, nothing appended) past the limit or out of memory. */
-static int gtrt_memo_append(gtrt_plan_memo *m, const gtrt_insp_item *v, size_t k, unsigned lo) {
-  size_t n = gtrt_memo_start(m, m->nchunks);
-  if (n + k > GTRT_MEMO_MAX_ITEMS)
+/* Chunk c's descriptor, or NULL for a chunk of items. */
+static const gtrt_strides *gtrt_memo_strides_of(const gtrt_plan_memo *m, size_t c) {
+  const size_t s = gtrt_memo_sstart(m, c);
+  return m->chunks[c].send > s ? m->strides + s : NULL;
+}
+
+/* Appends a chunk: items v[0..k), or the descriptor sd (then v, k unused);
+ * 0 (memo off, nothing appended) past the limit or out of memory. A
+ * descriptor counts as the items its bytes would hold. */
+static int gtrt_memo_append(gtrt_plan_memo *m, const gtrt_insp_item *v, size_t k, const gtrt_strides *sd,
+                            unsigned lo) {
+  size_t n = gtrt_memo_start(m, m->nchunks), ns = gtrt_memo_sstart(m, m->nchunks);
+  if (sd)
+    k = 0;
+  if (n + k + (ns + (sd != NULL)) * (sizeof *sd / sizeof *v) > GTRT_MEMO_MAX_ITEMS)
     return 0;
+  if (sd && ns == m->capstrides) {
+    size_t c = m->capstrides ? 2 * m->capstrides : 64;
+    gtrt_strides *p = realloc(m->strides, c * sizeof *p);
+    if (!p)
+      return 0;
+    m->strides = p;
+    m->capstrides = c;
+  }
   if (n + k > m->cap) {
     size_t c = m->cap ? 2 * m->cap : 4096;
     while (c < n + k)
@@ -112,7 +140,9 @@ static int gtrt_memo_append(gtrt_plan_memo *m, const gtrt_insp_item *v, size_t k
   }
   if (k) /* v may be NULL when nothing was recorded */
     memcpy(m->items + n, v, k * sizeof *v);
-  m->chunks[m->nchunks++] = (gtrt_memo_chunk){n + k, lo};
+  if (sd)
+    m->strides[ns++] = *sd;
+  m->chunks[m->nchunks++] = (gtrt_memo_chunk){n + k, ns, lo};
   return 1;
 }
 
@@ -127,21 +157,40 @@ static void gtrt_memo_diverge(gtrt_plan_memo *m) {
   m->state = GTRT_MEMO_RECORDING;
 }
 
-int gtrt_memo_follow(gtrt_plan_memo *m, const gtrt_insp_item *v, size_t k, unsigned lo) {
+/* Is chunk c the chunk (v, k) or (sd) of the phase starting at lo? */
+static int gtrt_memo_same(const gtrt_plan_memo *m, size_t c, const gtrt_insp_item *v, size_t k,
+                          const gtrt_strides *sd, unsigned lo) {
+  if (c >= m->nchunks || m->chunks[c].lo != lo)
+    return 0;
+  const gtrt_strides *kept = gtrt_memo_strides_of(m, c);
+  if (sd || kept)
+    return sd && kept && memcmp(sd, kept, sizeof *sd) == 0;
+  const size_t s = gtrt_memo_start(m, c);
+  return m->chunks[c].end - s == k && (k == 0 || memcmp(m->items + s, v, k * sizeof *v) == 0);
+}
+
+static int gtrt_memo_follow_chunk(gtrt_plan_memo *m, const gtrt_insp_item *v, size_t k, const gtrt_strides *sd,
+                                  unsigned lo) {
   if (!m || m->state == GTRT_MEMO_OFF || m->state == GTRT_MEMO_IDLE)
     return 0;
   if (m->state == GTRT_MEMO_MATCHING) {
-    const size_t c = m->pos, s = gtrt_memo_start(m, c);
-    if (c < m->nchunks && m->chunks[c].lo == lo && m->chunks[c].end - s == k &&
-        (k == 0 || memcmp(m->items + s, v, k * sizeof *v) == 0)) {
+    if (gtrt_memo_same(m, m->pos, v, k, sd, lo)) {
       m->pos++;
       return 1;
     }
     gtrt_memo_diverge(m);
   }
-  if (!gtrt_memo_append(m, v, k, lo))
+  if (!gtrt_memo_append(m, v, k, sd, lo))
     m->state = GTRT_MEMO_OFF; /* the unsaid chunks stay until gtrt_memo_catch_up replays them */
   return 0;
+}
+
+int gtrt_memo_follow(gtrt_plan_memo *m, const gtrt_insp_item *v, size_t k, unsigned lo) {
+  return gtrt_memo_follow_chunk(m, v, k, NULL, lo);
+}
+
+int gtrt_memo_follow_strides(gtrt_plan_memo *m, const gtrt_strides *sd, unsigned lo) {
+  return gtrt_memo_follow_chunk(m, NULL, 0, sd, lo);
 }
 
 size_t gtrt_memo_catch_up(gtrt_plan_memo *m, gtrt_replay *r) {
@@ -149,7 +198,9 @@ size_t gtrt_memo_catch_up(gtrt_plan_memo *m, gtrt_replay *r) {
     return 0;
   for (; m->said < m->unsaid; m->said++) {
     const size_t c = m->said, s = gtrt_memo_start(m, c);
-    size_t bytes = gtrt_replay_items(r, m->items + s, m->chunks[c].end - s, m->chunks[c].lo);
+    const gtrt_strides *sd = gtrt_memo_strides_of(m, c);
+    size_t bytes = sd ? gtrt_replay_strides(r, sd, m->chunks[c].lo)
+                      : gtrt_replay_items(r, m->items + s, m->chunks[c].end - s, m->chunks[c].lo);
     if (bytes)
       return bytes;
   }

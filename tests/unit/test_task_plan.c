@@ -587,7 +587,7 @@ static gtrt_plan *random_plan(rplan *r, unsigned seed) {
       return pl;
     for (int t = r->ntasks; t < r->ntasks + n; t++)
       r->phase[t] = r->nphases;
-    if (!indep && n > 0 && rand() % 2 && gtrt_plan_alone(pl, b) && add_strided(r, pl, (int)b, n)) {
+    if (!indep && n > 0 && rand() % 2 && gtrt_plan_stridable(pl, b) && add_strided(r, pl, (int)b, n)) {
       r->nstrided++;
       r->ntasks += n;
       continue;
@@ -678,15 +678,16 @@ static void test_random(void) {
 
 /* Strided items: an instance alone in its phase with independent strides
  * records no item; one whose phase gets a second instance, or whose
- * strides collide, is expanded and gets its edges. */
+ * strides collide, is expanded and gets its edges, and so is one that
+ * joins a phase with a graph. */
 static void test_strided(void) {
   const uintptr_t base[2] = {(uintptr_t)&cells[0], (uintptr_t)&cells[100]};
   const uintptr_t step[2] = {sizeof cells[0], sizeof cells[0]}, zero[2] = {sizeof cells[0], 0};
   const int kind[2] = {0, 1};
   gtrt_plan *pl = gtrt_plan_new(&site, 0);
   long long b = gtrt_plan_stage(pl, 0, 8, NULL, 0); /* reads cells[t], writes cells[100 + t] */
-  CHECK(gtrt_plan_alone(pl, b) && gtrt_plan_strided(pl, b, 8, 2, base, step, kind));
-  CHECK(!gtrt_plan_alone(pl, b)); /* one kept instance per phase */
+  CHECK(gtrt_plan_stridable(pl, b) && gtrt_plan_strided(pl, b, 8, 2, base, step, kind));
+  CHECK(!gtrt_plan_stridable(pl, b)); /* given already */
   gtrt_plan_barrier(pl);
   CHECK(pl->acc.n == 0 && pl->acc.ndone == 16);
   b = gtrt_plan_stage(pl, 0, 4, NULL, 0); /* writes cells[100] in every task: a chain */
@@ -695,13 +696,17 @@ static void test_strided(void) {
   b = gtrt_plan_stage(pl, 0, 3, NULL, 0); /* independent, but a second instance joins */
   CHECK(gtrt_plan_strided(pl, b, 3, 2, base, step, kind));
   long long c = gtrt_plan_stage(pl, 1, 1, NULL, 0);
-  CHECK(!gtrt_plan_alone(pl, c));
+  CHECK(gtrt_plan_stridable(pl, c));
   gtrt_plan_access(pl, c, &cells[101], 0); /* reads what task b + 1 writes */
+  CHECK(!gtrt_plan_stridable(pl, c));
+  long long d = gtrt_plan_stage(pl, 0, 2, NULL, 0); /* joins the phase: writes cells[100 + t], t = 0, 1 */
+  CHECK(gtrt_plan_stridable(pl, d) && gtrt_plan_strided(pl, d, 2, 2, base, step, kind));
   gtrt_plan_graph pg;
   CHECK(gtrt_plan_build(&site, pl, &pg) == GTRT_OK);
-  CHECK(pg.g.ntasks == 16 && pg.nphases == 3);
-  CHECK(nedges(&pg.g) == 4);
+  CHECK(pg.g.ntasks == 18 && pg.nphases == 3);
+  CHECK(nedges(&pg.g) == 7);
   CHECK(succ_has(&pg.g, 8, 9) && succ_has(&pg.g, 9, 10) && succ_has(&pg.g, 10, 11) && succ_has(&pg.g, 13, 15));
+  CHECK(succ_has(&pg.g, 12, 16) && succ_has(&pg.g, 13, 17) && succ_has(&pg.g, 15, 17)); /* WAW, WAW, WAR */
   gtrt_plan_graph_free(&pg);
   gtrt_plan_free(pl);
 }
@@ -737,15 +742,27 @@ static void test_many_phases(void) {
  * one phase): step s reads blocks b-1..b+1 of u and writes v[b], then
  * copies v[b] back; tweak moves the last task's write. Reported to a plan
  * (pl) or to the inspector (in), which builds without the plan memo. */
+static int heat_strided; /* the plan gets each loop's items as strides where they are */
+static int heat_shift;   /* the copy writes block b + 1 + heat_shift */
+
 static void heat_items(gtrt_plan *pl, gtrt_insp *in, int nb, int steps, int tweak) {
   long long t = 0;
   for (int s = 0; s < steps; s++) {
     for (int pass = 0; pass < 2; pass++) {
       if (pl)
         t = gtrt_plan_stage(pl, pass, nb, NULL, 0);
+      if (pl && heat_strided && !(tweak && s == steps - 1 && pass == 1)) {
+        static const int kind[2][4] = {{0, 0, 0, 1}, {0, 1}};
+        const uintptr_t base[2][4] = {{(uintptr_t)&cells[0], (uintptr_t)&cells[1], (uintptr_t)&cells[2], (uintptr_t)&cells[128]},
+                                      {(uintptr_t)&cells[128], (uintptr_t)&cells[1 + heat_shift]}},
+                        step[4] = {sizeof cells[0], sizeof cells[0], sizeof cells[0], sizeof cells[0]};
+        CHECK(gtrt_plan_strided(pl, t, nb, pass ? 2 : 4, base[pass], step, kind[pass]));
+        t += nb;
+        continue;
+      }
       for (int b = 0; b < nb; b++, t++) {
         const int last = tweak && s == steps - 1 && b == nb - 1;
-        const int at[4][2] = {{b, 0}, {b + 1, 0}, {b + 2, 0}, {128 + b, 1}}, back[2][2] = {{128 + b, 0}, {last ? 0 : b + 1, 1}};
+        const int at[4][2] = {{b, 0}, {b + 1, 0}, {b + 2, 0}, {128 + b, 1}}, back[2][2] = {{128 + b, 0}, {last ? 0 : b + 1 + heat_shift, 1}};
         for (int k = 0; k < (pass ? 2 : 4); k++) {
           const int *it = pass ? back[k] : at[k];
           if (pl)
@@ -909,6 +926,32 @@ static void test_levels(void) {
   }
 }
 
+/* The memo with the loops given by strides (several instances share the
+ * phase, so each goes in as a descriptor): the same strides again borrow
+ * the graph; a plan whose last loop is reported item by item, or that
+ * gives the same items one by one instead of as strides, or has one step
+ * less, is built again, and every graph equals the inspector's. */
+static void test_reuse_strided(void) {
+  heat_strided = 1;
+  heat_check(100, 300, 0, 0);
+  const int *kept = heat_check(100, 300, 0, 0);
+  CHECK(heat_check(100, 300, 0, 0) == kept); /* borrowed */
+  heat_check(100, 300, 1, 0);
+  const int *tweaked = heat_check(100, 300, 1, 0);
+  CHECK(tweaked != kept && heat_check(100, 300, 1, 0) == tweaked);
+  heat_strided = 0;
+  CHECK(heat_check(100, 300, 1, 0) != tweaked);
+  heat_strided = 1;
+  heat_check(100, 299, 0, 0);
+  heat_check(7, 3, 0, 5);
+  kept = heat_check(100, 300, 0, 0);
+  CHECK(heat_check(100, 300, 0, 0) == kept);
+  heat_shift = 1; /* the same tasks and descriptors but one base: other edges */
+  CHECK(heat_check(100, 300, 0, 0) != kept);
+  heat_shift = 0;
+  heat_strided = 0;
+}
+
 int main(void) {
   test_two_phases();
   test_fast_path();
@@ -922,6 +965,7 @@ int main(void) {
   test_strided();
   test_many_phases();
   test_reuse();
+  test_reuse_strided();
   test_levels();
   return unit_result();
 }

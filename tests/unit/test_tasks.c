@@ -362,7 +362,7 @@ static void test_phased_regressions(void) {
   CHECK(r.out.cu && strstr(r.out.cu, "gtrt_phase_end<GT_W, GT_B>(gt_q, gt_ph, gt_p + 1, gt_rec[(gt_p + 1) & 1])"));
   CHECK(r.out.cu && !strstr(r.out.cu, "<W>") && !strstr(r.out.cu, "<B>"));
   /* task loops try the strided shortcut of the host walk (the single task has one item: no loop) */
-  CHECK(r.out.c && strstr(r.out.c, "gtrt_plan_alone(gt_plan, gt_t)") &&
+  CHECK(r.out.c && strstr(r.out.c, "gtrt_plan_stridable(gt_plan, gt_t)") &&
         strstr(r.out.c, "(uintptr_t)(const void *)&(W[k])") &&
         strstr(r.out.c, "gtrt_plan_strided(gt_plan, gt_t, gt_ntasks"));
   lowered_free(&r);
@@ -389,9 +389,9 @@ static void test_phased_regressions(void) {
   r = lower(call, NULL);
   k = kernel0(&r);
   CHECK(k && k->shape == KS_PHASED);
-  const char *first = r.out.c ? strstr(r.out.c, "gtrt_plan_alone(") : NULL;
+  const char *first = r.out.c ? strstr(r.out.c, "gtrt_plan_stridable(") : NULL;
   CHECK(first && strstr(r.out.c, "task type 1") && first > strstr(r.out.c, "task type 1"));
-  CHECK(first && !strstr(first + 1, "gtrt_plan_alone("));
+  CHECK(first && !strstr(first + 1, "gtrt_plan_stridable("));
   lowered_free(&r);
 
   /* one task loop nest: both loop variables after the stub call, j only when the i loop ran */
