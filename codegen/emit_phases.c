@@ -318,35 +318,48 @@ static bool deps_pure(const TaskRegion *tr) {
   return true;
 }
 
-/* The host walk's shortcut: one pass computes the item addresses without
- * recording them; when each clause's address steps by a constant over the
- * tasks (block loops: u[(b+1)*bs]), gtrt_plan_strided takes the strides
- * and the items need not be recorded: an instance alone in its phase is
- * checked from them, one in a phase with a graph is compared with the
- * plan memo as one descriptor. Otherwise the loop that follows reports
- * every item. Opens a block that the caller closes after that loop. */
-static void emit_strided_items(StrBuf *sb, const Kernel *sk) {
+/* The host walk's shortcut: when each clause's address steps by a
+ * constant over the tasks (block loops: u[(b+1)*bs]), gtrt_plan_strided
+ * takes the strides and the items need not be recorded: an instance alone
+ * in its phase is checked from them, one in a phase with a graph is
+ * compared with the plan memo as one descriptor. With linear items
+ * (TaskStage.linear_items: proven at compile time) the first two tasks
+ * give the strides; otherwise one pass computes every task's addresses
+ * without recording them and checks that they step by the strides, and
+ * when they do not, the loop that follows reports every item. Opens a
+ * block that the caller closes after that loop. */
+static void emit_strided_items(StrBuf *sb, const Kernel *sk, bool linear) {
   const TaskRegion *tr = sk->tasks;
   int d = sk->collapse, m = tr->ndeps;
   sb_printf(sb, "      int gt_kept = 0;\n"
                 "      if (gt_ntasks > 0 && gtrt_plan_stridable(gt_plan, gt_t)) { /* constant strides: no item recorded */\n"
-                "        uintptr_t gt_ab[%d], gt_as[%d] = {0};\n        int gt_ok = 1;\n        long long gt_k = 0;\n",
-            m, m);
-  for (int l = 0; l < d; l++) emit_nest_loop(sb, sk, l);
+                "        uintptr_t gt_ab[%d], gt_as[%d] = {0}, gt_nx[%d];\n        int gt_ok = 1;\n        long long gt_k = 0;\n"
+                "        (void)gt_nx;\n",
+            m, m, m);
+  if (linear) { /* d == 1 */
+    const CVar *iv = sk->loops[0]->iv;
+    sb_printf(sb, "      for (long long gt_c0 = 0; gt_c0 < (gt_n0 < 2 ? gt_n0 : 2); gt_c0++) { /* linear: two tasks */\n"
+                  "      %s %s = (%s)(gt_lb0 + gt_c0 * gt_st0);\n",
+              iv->type, iv->name, iv->type);
+  } else {
+    for (int l = 0; l < d; l++) emit_nest_loop(sb, sk, l);
+  }
   sb_puts(sb, "        const uintptr_t gt_ax[] = {");
   for (int i = 0; i < m; i++) {
     sb_puts(sb, i ? ", (uintptr_t)" : "(uintptr_t)");
     cg_task_dep_addr(sb, &tr->deps[i]);
   }
   sb_printf(sb, "};\n"
-                "        for (int gt_j = 0; gt_j < %d; gt_j++) {\n"
-                "          if (gt_k == 0) gt_ab[gt_j] = gt_ax[gt_j];\n"
-                "          else if (gt_k == 1) gt_as[gt_j] = gt_ax[gt_j] - gt_ab[gt_j];\n"
-                "          else gt_ok &= gt_ax[gt_j] == gt_ab[gt_j] + (uintptr_t)gt_k * gt_as[gt_j];\n"
+                "        if (gt_k >= 2) {\n"
+                "          for (int gt_j = 0; gt_j < %d; gt_j++) { gt_ok &= gt_ax[gt_j] == gt_nx[gt_j]; gt_nx[gt_j] += gt_as[gt_j]; }\n"
+                "        } else if (gt_k == 0) {\n"
+                "          for (int gt_j = 0; gt_j < %d; gt_j++) gt_ab[gt_j] = gt_ax[gt_j];\n"
+                "        } else {\n"
+                "          for (int gt_j = 0; gt_j < %d; gt_j++) { gt_as[gt_j] = gt_ax[gt_j] - gt_ab[gt_j]; gt_nx[gt_j] = gt_ax[gt_j] + gt_as[gt_j]; }\n"
                 "        }\n"
                 "        gt_k++;\n",
-            m);
-  for (int l = 0; l < d; l++) sb_puts(sb, "      }\n");
+            m, m, m);
+  for (int l = 0; l < (linear ? 1 : d); l++) sb_puts(sb, "      }\n");
   sb_puts(sb, "        static const int gt_ak[] = {");
   for (int i = 0; i < m; i++) sb_printf(sb, "%s%s", i ? ", " : "", cg_task_dep_kind(tr->deps[i].kind));
   sb_puts(sb, "};\n"
@@ -387,7 +400,7 @@ static char *stage_record(const Kernel *k, int si) {
             si, st->self_indep ? 1 : 0);
   if (sk->tasks->ndeps) {
     bool strided = d > 0 && sk->tasks->ndeps <= STRIDED_MAX && deps_pure(sk->tasks);
-    if (strided) emit_strided_items(&sb, sk);
+    if (strided) emit_strided_items(&sb, sk, st->linear_items);
     for (int l = 0; l < d; l++) emit_nest_loop(&sb, sk, l);
     cg_task_report_deps(&sb, sk->tasks, "gtrt_plan_access(gt_plan", "        ");
     if (d) sb_puts(&sb, "        gt_t++;\n");

@@ -117,6 +117,9 @@ typedef struct TaskStage {
   Stmt *stmt;       /* statement the host walk replaces (the outer loop, or the task) */
   unsigned begin;   /* first pragma line of it */
   bool self_indep;  /* affine without distances: two of its tasks never conflict */
+  bool linear_items; /* one loop, and every depend address is affine in its variable
+                        ((b+1)*bs: coefficients may be loop-invariant integers), so the
+                        host walk takes the strides from two tasks */
   bool narrow;      /* a warp is enough: no parallel loop, or one of at most 32
                        iterations (constant bounds); block workers then run
                        phases of only such tasks one task per warp */

@@ -179,6 +179,60 @@ static void stage_split(Walk *w, const Stmt *s, const Kernel *sk, int si) {
   else free(hs.vars);
 }
 
+/* A type whose arithmetic is that of the integers until it overflows
+ * (signed int, short, long, long long; const allowed): no unsigned wrap
+ * breaks the linear form. */
+static bool signed_int_type(const char *type) {
+  static const char *const ok[] = {"const", "signed", "int", "long", "short"};
+  for (const char *c = type; *c;) {
+    while (*c == ' ') c++;
+    const char *e = c;
+    while (*e && *e != ' ') e++;
+    if (e == c) break;
+    bool known = false;
+    for (size_t i = 0; i < sizeof ok / sizeof *ok && !known; i++)
+      known = strlen(ok[i]) == (size_t)(e - c) && !strncmp(ok[i], c, (size_t)(e - c));
+    if (!known) return false;
+    c = e;
+  }
+  return true;
+}
+
+typedef struct SymCheck {
+  const Program *p;
+  unsigned offset;
+} SymCheck;
+
+/* A symbol of a linear subscript: a signed integer variable (not a macro,
+ * whose text may hide the loop variable); nothing in a perfect nest's
+ * walk assigns it. */
+static bool sym_is_int_var(const char *name, void *arg) {
+  const SymCheck *sc = arg;
+  const CVar *v = xf_lookup_var(sc->p, name, sc->offset);
+  return v && v->tkind == VT_SCALAR && !v->is_float && signed_int_type(v->type);
+}
+
+/* The stage is one loop with a signed loop variable and each depend
+ * address &x[s0]...[sk] is affine in it: x a pointer indexed once, or an
+ * array (constant or variable dimensions) indexed at most its rank, each
+ * subscript linear (td_linear_in_ivs). Then the addresses step by a
+ * constant and two tasks give the strides. */
+static bool items_linear(const Program *p, const Kernel *sk) {
+  const TaskRegion *tr = sk->tasks;
+  if (sk->collapse != 1 || !signed_int_type(sk->loops[0]->iv->type)) return false;
+  const char *iv = sk->loops[0]->iv->name;
+  for (int i = 0; i < tr->ndeps; i++) {
+    const CVar *v = tr->deps[i].var;
+    const VarItem *it = tr->deps[i].item;
+    int rank = v->tkind == VT_POINTER ? 1 : v->tkind == VT_ARRAY ? v->ndims : v->tkind == VT_VLA_POINTER ? v->ndims + 1 : 0;
+    if (it->nsubs < 1 || it->nsubs > rank) return false;
+    SymCheck sc = {p, it->loc.offset};
+    for (int s = 0; s < it->nsubs; s++)
+      if (!td_linear_in_ivs(it->subs[s].lo.text, &iv, 1, sym_is_int_var, &sc)) return false;
+  }
+  return true;
+}
+
 /* s is a task statement (task directive at s->dirs[di]) or a task loop nest
  * of depth `depth` whose task statement is task. */
 static void add_stage(Walk *w, Stmt *s, int depth, Stmt *task, int task_di) {
@@ -215,7 +269,7 @@ static void add_stage(Walk *w, Stmt *s, int depth, Stmt *task, int task_di) {
     memcpy(sk->maps.m, k->maps.m, sizeof *sk->maps.m * (size_t)k->maps.n);
     sk->maps.n = sk->maps.cap = k->maps.n;
   }
-  TaskStage st = {sk, s, depth ? s->begin : tr->task->loc.offset, false, false};
+  TaskStage st = {sk, s, depth ? s->begin : tr->task->loc.offset, false, false, false};
   VEC_PUSH(w->ph->stages, w->ph->nstages, w->ph->stages_cap, st); /* owned by the region from here on */
   if (depth) {
     const Directive *sa = xf_standalone_in(w->p, s->begin, task->begin);
@@ -231,6 +285,7 @@ static void add_stage(Walk *w, Stmt *s, int depth, Stmt *task, int task_di) {
   }
   stage_split(w, s, sk, w->ph->nstages - 1);
   w->ph->stages[w->ph->nstages - 1].self_indep = depth == 0 || (tr->affine && tr->cell.ndist == 0 && !deps_may_alias(tr));
+  w->ph->stages[w->ph->nstages - 1].linear_items = items_linear(w->p, sk);
   for (int i = 0; i < sk->maps.n; i++) { /* implicit maps of fixed-size arrays */
     bool dup = false;
     for (int j = 0; j < k->maps.n && !dup; j++) dup = k->maps.m[j].var == sk->maps.m[i].var;

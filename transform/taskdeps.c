@@ -355,6 +355,22 @@ bool td_parse_affine(const char *text, const char *const *ivs, int niv, TdAffine
   return ok;
 }
 
+bool td_linear_in_ivs(const char *text, const char *const *ivs, int niv, bool (*sym_ok)(const char *, void *),
+                      void *arg) {
+  Parser ps;
+  Poly p;
+  if (!parse_text(&ps, text, ivs, niv, &p)) return false;
+  for (int i = 0; i < p.n; i++)
+    if (count_ivs(&ps, &p.t[i]) > 1) return false;
+  for (int id = niv; id < ps.nnames; id++) {
+    char *name = xstrndup(ps.name[id], ps.len[id]);
+    bool ok = sym_ok(name, arg);
+    free(name);
+    if (!ok) return false;
+  }
+  return true;
+}
+
 void td_affine_free(TdAffine *a) {
   free(a->sym);
   a->sym = NULL;

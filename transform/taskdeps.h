@@ -40,6 +40,14 @@ typedef struct TdAffine {
 bool td_parse_affine(const char *text, const char *const *ivs, int niv, TdAffine *out, const char **why);
 void td_affine_free(TdAffine *a);
 
+/* Is text (same grammar as td_parse_affine) a polynomial in which no
+ * term multiplies two loop variables (a loop variable squared, i*j):
+ * affine in the loop variables with coefficients that may be symbols
+ * ((b+1)*bs)? Every symbol is passed to sym_ok(name, arg), which must
+ * accept it (the caller's check that it cannot change inside the nest). */
+bool td_linear_in_ivs(const char *text, const char *const *ivs, int niv, bool (*sym_ok)(const char *, void *),
+                      void *arg);
+
 /* Delinearises a flattened subscript A*S + B (also S*A + B, B + A*S,
  * (i-1)*m + j, ...) where S is one symbolic identifier and A, B are
  * affine with no symbols: gives row form A, column form B and S (the

@@ -417,7 +417,58 @@ static void test_phased_regressions(void) {
   lowered_free(&r);
 }
 
+/* Depend addresses proven affine in the loop variable (TaskStage.linear_items):
+ * the host walk takes the strides from two tasks. Anything that could hide
+ * a non-linear or wrapping address (a macro, an unsigned variable, i*i, a
+ * pointer indexed twice, two loops) keeps the pass over every task. */
+static void test_linear_items(void) {
+  static const char *src =
+      "#define SQ (k * k)\n"
+      "void f(int nb, int bs, unsigned ub, long *W, long **P, double (*A)[8]) {\n"
+      "#pragma omp target data map(tofrom: W[0:nb])\n"
+      "#pragma omp parallel\n"
+      "#pragma omp single\n"
+      "  {\n"
+      "    for (int k = 0; k < nb; k++) {\n"
+      "#pragma omp task depend(in: W[(k - 1) * bs + 2], A[k][3]) depend(out: W[k * bs])\n"
+      "      W[k * bs] += 1;\n"
+      "    }\n"
+      "    for (int k = 0; k < nb; k++) {\n"
+      "#pragma omp task depend(inout: W[SQ])\n"
+      "      W[k] += 2;\n"
+      "    }\n"
+      "    for (int k = 0; k < nb; k++) {\n"
+      "#pragma omp task depend(inout: W[k * ub])\n"
+      "      W[k] += 3;\n"
+      "    }\n"
+      "    for (int k = 0; k < nb; k++) {\n"
+      "#pragma omp task depend(inout: W[k * k])\n"
+      "      W[k] += 4;\n"
+      "    }\n"
+      "    for (unsigned k = 0; k < 9; k++) {\n"
+      "#pragma omp task depend(inout: W[k])\n"
+      "      W[k] += 5;\n"
+      "    }\n"
+      "    for (int k = 0; k < 4; k++)\n"
+      "      for (int j = 0; j < 4; j++) {\n"
+      "#pragma omp task depend(inout: W[k * 4 + j])\n"
+      "        W[k] += 6;\n"
+      "      }\n"
+      "  }\n"
+      "}\n";
+  Lowered r = lower(src, NULL);
+  const Kernel *k = kernel0(&r);
+  CHECK(k && k->shape == KS_PHASED && k->phased && k->phased->nstages == 6);
+  for (int s = 0; k && k->phased && s < k->phased->nstages; s++)
+    CHECK(k->phased->stages[s].linear_items == (s == 0));
+  const char *two = r.out.c ? strstr(r.out.c, "/* linear: two tasks */") : NULL;
+  CHECK(two && !strstr(two + 1, "/* linear: two tasks */"));
+  CHECK(two && strstr(r.out.c, "task type 1") && two < strstr(r.out.c, "task type 1"));
+  lowered_free(&r);
+}
+
 int main(void) {
+  test_linear_items();
   test_wavefront_defaults();
   test_options();
   test_inspector_and_negative();
