@@ -293,10 +293,15 @@ static bool stage_uses(const Kernel *sk, const CVar *v) {
 /* GTRT_PLAN_STRIDED_MAX of gtrt.h: items of more clauses are reported one by one. */
 enum { STRIDED_MAX = 16 };
 
-/* for (...) { iv = lb + c * st; over loop l of the stage's nest. */
-static void emit_nest_loop(StrBuf *sb, const Kernel *sk, int l) {
+/* for (...) { iv = lb + c * st; over loop l of the stage's nest, or
+ * over its first `first` iterations at most (0: all). */
+static void emit_nest_loop(StrBuf *sb, const Kernel *sk, int l, int first) {
   const CVar *iv = sk->loops[l]->iv;
-  sb_printf(sb, "      for (long long gt_c%d = 0; gt_c%d < gt_n%d; gt_c%d++) {\n", l, l, l, l);
+  if (first)
+    sb_printf(sb, "      for (long long gt_c%d = 0; gt_c%d < (gt_n%d < %d ? gt_n%d : %d); gt_c%d++) {\n", l, l, l, first, l,
+              first, l);
+  else
+    sb_printf(sb, "      for (long long gt_c%d = 0; gt_c%d < gt_n%d; gt_c%d++) {\n", l, l, l, l);
   sb_printf(sb, "      %s %s = (%s)(gt_lb%d + gt_c%d * gt_st%d);\n", iv->type, iv->name, iv->type, l, l, l);
 }
 
@@ -333,16 +338,13 @@ static void emit_strided_items(StrBuf *sb, const Kernel *sk, bool linear) {
   int d = sk->collapse, m = tr->ndeps;
   sb_printf(sb, "      int gt_kept = 0;\n"
                 "      if (gt_ntasks > 0 && gtrt_plan_stridable(gt_plan, gt_t)) { /* constant strides: no item recorded */\n"
-                "        uintptr_t gt_ab[%d], gt_as[%d] = {0}, gt_nx[%d];\n        int gt_ok = 1;\n        long long gt_k = 0;\n"
-                "        (void)gt_nx;\n",
+                "        uintptr_t gt_ab[%d], gt_as[%d] = {0}, gt_nx[%d];\n        int gt_ok = 1;\n        long long gt_k = 0;\n",
             m, m, m);
   if (linear) { /* d == 1 */
-    const CVar *iv = sk->loops[0]->iv;
-    sb_printf(sb, "      for (long long gt_c0 = 0; gt_c0 < (gt_n0 < 2 ? gt_n0 : 2); gt_c0++) { /* linear: two tasks */\n"
-                  "      %s %s = (%s)(gt_lb0 + gt_c0 * gt_st0);\n",
-              iv->type, iv->name, iv->type);
+    sb_puts(sb, "        /* linear: two tasks */\n");
+    emit_nest_loop(sb, sk, 0, 2);
   } else {
-    for (int l = 0; l < d; l++) emit_nest_loop(sb, sk, l);
+    for (int l = 0; l < d; l++) emit_nest_loop(sb, sk, l, 0);
   }
   sb_puts(sb, "        const uintptr_t gt_ax[] = {");
   for (int i = 0; i < m; i++) {
@@ -401,7 +403,7 @@ static char *stage_record(const Kernel *k, int si) {
   if (sk->tasks->ndeps) {
     bool strided = d > 0 && sk->tasks->ndeps <= STRIDED_MAX && deps_pure(sk->tasks);
     if (strided) emit_strided_items(&sb, sk, st->linear_items);
-    for (int l = 0; l < d; l++) emit_nest_loop(&sb, sk, l);
+    for (int l = 0; l < d; l++) emit_nest_loop(&sb, sk, l, 0);
     cg_task_report_deps(&sb, sk->tasks, "gtrt_plan_access(gt_plan", "        ");
     if (d) sb_puts(&sb, "        gt_t++;\n");
     for (int l = 0; l < d; l++) sb_puts(&sb, "      }\n");

@@ -149,20 +149,26 @@ static int gtrt_plan_catch_up(gtrt_plan *pl) {
   return !bytes;
 }
 
-/* Replays the buffer's first k items (whole tasks of the open phase) into
- * the graph, or only compares them when the memo holds them, and drops
- * them. */
+/* Whole tasks of the open phase, items v[0..k) or (sd != NULL) the
+ * instance sd gives by strides, into the graph, or only compared when the
+ * memo holds the same chunk. 0 when out of memory (recorded). */
+static int gtrt_plan_replay_chunk(gtrt_plan *pl, const gtrt_insp_item *v, size_t k, const gtrt_strides *sd) {
+  const unsigned lo = gtrt_plan_open_lo(pl);
+  if (sd ? gtrt_memo_follow_strides(pl->memo, sd, lo) : gtrt_memo_follow(pl->memo, v, k, lo))
+    return 1;
+  if (!gtrt_plan_catch_up(pl) || !gtrt_plan_need_replay(pl))
+    return 0;
+  size_t bytes = sd ? gtrt_replay_strides(pl->rp, sd, lo) : gtrt_replay_items(pl->rp, v, k, lo);
+  if (bytes)
+    pl->acc.oom_bytes = bytes;
+  return !bytes;
+}
+
+/* Replays (or compares) the buffer's first k items and drops them. */
 static void gtrt_plan_replay(gtrt_plan *pl, size_t k) {
   gtrt_insp *a = &pl->acc;
-  if (!gtrt_memo_follow(pl->memo, a->v, k, gtrt_plan_open_lo(pl))) { /* not the memo's: replay */
-    if (!gtrt_plan_catch_up(pl) || !gtrt_plan_need_replay(pl))
-      return;
-    size_t bytes = gtrt_replay_items(pl->rp, a->v, k, gtrt_plan_open_lo(pl));
-    if (bytes) {
-      a->oom_bytes = bytes;
-      return;
-    }
-  }
+  if (!gtrt_plan_replay_chunk(pl, a->v, k, NULL))
+    return;
   if (a->n > k) /* a->v may be NULL when nothing was recorded */
     memmove(a->v, a->v + k, (a->n - k) * sizeof *a->v);
   a->n -= k;
@@ -170,17 +176,10 @@ static void gtrt_plan_replay(gtrt_plan *pl, size_t k) {
 }
 
 /* An instance given by strides, whose phase needs a graph, after every
- * item before it: replayed (expanded), or only compared when the memo
- * holds the same descriptor. */
+ * item before it. */
 static void gtrt_plan_replay_strides(gtrt_plan *pl, const gtrt_strides *sd) {
   pl->acc.ndone += (size_t)sd->n * (size_t)sd->m;
-  if (gtrt_memo_follow_strides(pl->memo, sd, gtrt_plan_open_lo(pl)))
-    return;
-  if (!gtrt_plan_catch_up(pl) || !gtrt_plan_need_replay(pl))
-    return;
-  size_t bytes = gtrt_replay_strides(pl->rp, sd, gtrt_plan_open_lo(pl));
-  if (bytes)
-    pl->acc.oom_bytes = bytes;
+  gtrt_plan_replay_chunk(pl, NULL, 0, sd);
 }
 
 /* The kept strided instance (alone in its phase until now), when its

@@ -102,14 +102,12 @@ static const gtrt_strides *gtrt_memo_strides_of(const gtrt_plan_memo *m, size_t 
   return m->chunks[c].send > s ? m->strides + s : NULL;
 }
 
-/* Appends a chunk: items v[0..k), or the descriptor sd (then v, k unused);
+/* Appends a chunk: items v[0..k), or the descriptor sd (then k is 0);
  * 0 (memo off, nothing appended) past the limit or out of memory. A
  * descriptor counts as the items its bytes would hold. */
 static int gtrt_memo_append(gtrt_plan_memo *m, const gtrt_insp_item *v, size_t k, const gtrt_strides *sd,
                             unsigned lo) {
   size_t n = gtrt_memo_start(m, m->nchunks), ns = gtrt_memo_sstart(m, m->nchunks);
-  if (sd)
-    k = 0;
   if (n + k + (ns + (sd != NULL)) * (sizeof *sd / sizeof *v) > GTRT_MEMO_MAX_ITEMS)
     return 0;
   if (sd && ns == m->capstrides) {
