@@ -124,7 +124,7 @@ static void emit_stage_case(StrBuf *sb, const Program *p, const Kernel *k, int s
 static void emit_task_loop(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts, const char *w,
                            bool narrow_only) {
   const PhasedRegion *ph = ph_of(k);
-  sb_printf(sb, "    while (gtrt_task_next<%s>(gt_q, gt_t)) {\n", w);
+  sb_printf(sb, "    while (gtrt_task_next<%s, GT_S>(gt_q, gt_t)) {\n", w);
   if (narrow_only) sb_puts(sb, "      const long long gt_lane = gtrt_task_lane<32>(), gt_width = 32;\n      (void)gt_width;\n");
   sb_puts(sb, "      const unsigned gt_i = gtrt_phase_inst(gt_q, gt_ph, gt_t);\n"
               "      const unsigned gt_local = gt_t - gtrt_phase_inst_first(gt_q, gt_ph, gt_i);\n"
@@ -135,9 +135,9 @@ static void emit_task_loop(StrBuf *sb, const Program *p, const Kernel *k, const 
   for (int s = 0; s < ph->nstages; s++)
     if (!narrow_only || ph->stages[s].narrow) emit_stage_case(sb, p, k, s, opts, w);
   sb_printf(sb, "      default: break;\n      }\n"
-                "      gtrt_task_publish<%s>(gt_q);\n"
-                "      gtrt_task_release_graph<%s>(gt_q, gt_t);\n"
-                "      gtrt_task_done<%s>(gt_q, gt_t);\n"
+                "      gtrt_task_publish<%s, GT_S>(gt_q);\n"
+                "      gtrt_task_release_graph<%s, GT_S>(gt_q, gt_t);\n"
+                "      gtrt_task_done<%s, GT_S>(gt_q, gt_t);\n"
                 "    }\n",
             w, w, w);
 }
@@ -157,14 +157,16 @@ static bool warp_phases(const PhasedRegion *ph) {
  * and it spills at most a few words. */
 enum { PHASED_BLOCKS_HI = 8, PHASED_BLOCKS_LO = 4 };
 
-/* The template parameters are GT_W (worker width) and GT_B (blocks per SM):
- * the user's task bodies are copied into the kernel, so any name outside
- * gtcc's gt_/GT_ prefixes could be one of theirs (`long *W`). */
+/* The template parameters are GT_W (worker width), GT_B (blocks per SM) and
+ * GT_S (1: every phase is a static share, so no queue code is compiled;
+ * the stub picks it when the plan says so): the user's task bodies are
+ * copied into the kernel, so any name outside gtcc's gt_/GT_ prefixes could
+ * be one of theirs (`long *W`). */
 
 static void emit_megakernel(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts) {
   const PhasedRegion *ph = ph_of(k);
   char *params = list_text(cg_kernel_params, k);
-  sb_printf(sb, "template <int GT_W, int GT_B>\n__global__ void __launch_bounds__(%d, GT_B) %s_kernel(%s%sgtrt_taskq gt_q, gtrt_phases gt_ph) {\n",
+  sb_printf(sb, "template <int GT_W, int GT_B, int GT_S>\n__global__ void __launch_bounds__(%d, GT_B) %s_kernel(%s%sgtrt_taskq gt_q, gtrt_phases gt_ph) {\n",
             k->block, k->name, params, *params ? ", " : "");
   free(params);
   cg_kernel_locals(sb, k);
@@ -175,7 +177,7 @@ static void emit_megakernel(StrBuf *sb, const Program *p, const Kernel *k, const
                 "  gtrt_phase_load(gt_ph, 0, gt_rec[0]);\n"
                 "  __syncthreads();\n"
                 "  for (unsigned gt_p = 0; gt_p < gt_ph.nphases; gt_p++) {\n"
-                "    const int gt_mode = gtrt_phase_begin<GT_W>(gt_q, gt_ph, gt_rec[gt_p & 1]);\n"
+                "    const int gt_mode = gtrt_phase_begin<GT_W, GT_S>(gt_q, gt_ph, gt_rec[gt_p & 1]);\n"
                 "    if (gt_mode == GTRT_PHASE_SKIP) {\n"
                 "      gtrt_phase_load(gt_ph, gt_p + 1, gt_rec[(gt_p + 1) & 1]);\n"
                 "      __syncthreads();\n"
@@ -215,18 +217,24 @@ static void emit_stub(StrBuf *sb, const Kernel *k) {
               ph->queue);
   }
   sb_puts(sb, "  if (gt_q.ntasks == 0) return;\n");
-  sb_printf(sb, "  const void *gt_hi = (const void *)%s_kernel<%d, %d>, *gt_lo = (const void *)%s_kernel<%d, %d>;\n"
+  sb_printf(sb, "  const void *gt_hi = (const void *)%s_kernel<%d, %d, 0>, *gt_lo = (const void *)%s_kernel<%d, %d, 0>;\n"
                 "  const void *gt_kfn = gtrt_task_pick_kernel(gt_site, gt_hi, gt_lo, %d, %d, gt_ph.max_phase);\n"
                 "  if (!gt_kfn) gtrt_fatal();\n",
             k->name, w, PHASED_BLOCKS_HI, k->name, w, PHASED_BLOCKS_LO, k->block, w ? w : k->block);
   sb_printf(sb, "  const unsigned gt_tgrid = gtrt_task_grid(gt_site, gt_kfn, %d, %d, gt_ph.max_phase);\n", k->block,
             w ? w : k->block);
   sb_puts(sb, "  if (!gt_tgrid) gtrt_fatal();\n");
+  /* the build without the queue has the same launch bounds and needs at
+   * most the general one's registers and shared memory, so the grid sized
+   * for the general one fits it too */
   char *args = list_text(cg_kernel_args, k);
-  sb_printf(sb, "  if (gt_kfn == gt_hi) %s_kernel<%d, %d><<<gt_tgrid, %d>>>(%s%sgt_q, gt_ph);\n", k->name, w,
-            PHASED_BLOCKS_HI, k->block, args, *args ? ", " : "");
-  sb_printf(sb, "  else %s_kernel<%d, %d><<<gt_tgrid, %d>>>(%s%sgt_q, gt_ph);\n", k->name, w, PHASED_BLOCKS_LO, k->block,
-            args, *args ? ", " : "");
+  const char *sep = *args ? ", " : "";
+  for (int st = 1; st >= 0; st--) {
+    sb_printf(sb, "  %sif (%sgt_kfn == gt_hi) %s_kernel<%d, %d, %d><<<gt_tgrid, %d>>>(%s%sgt_q, gt_ph);\n",
+              st ? "" : "else ", st ? "gt_ph.all_static && " : "", k->name, w, PHASED_BLOCKS_HI, st, k->block, args, sep);
+    sb_printf(sb, "  else if (%sgt_kfn == gt_lo) %s_kernel<%d, %d, %d><<<gt_tgrid, %d>>>(%s%sgt_q, gt_ph);\n",
+              st ? "gt_ph.all_static && " : "", k->name, w, PHASED_BLOCKS_LO, st, k->block, args, sep);
+  }
   free(args);
   sb_puts(sb, "  GTRT_CUDA(gt_site, cudaGetLastError());\n"
               "  if (gtrt_task_wait(gt_site, &gt_q) != GTRT_OK) gtrt_fatal();\n}\n\n");

@@ -284,6 +284,8 @@ typedef struct gtrt_phases {
   unsigned nphases, ninst, snap_bytes;
   unsigned rec_bytes;         /* stride of recs: GTRT_PHASE_REC_MAX(snap_bytes), or the row alone */
   unsigned max_phase;         /* tasks in the largest phase (the stub sizes the grid by it) */
+  int all_static;             /* every phase with tasks is GTRT_PHASE_STATIC: the stub runs the
+                                 megakernel built without the queue (GT_S = 1) */
 } gtrt_phases;
 
 /* Host builder of one region run (opaque). */

@@ -513,10 +513,11 @@ static gtrt_ph_layout gtrt_ph_lay(const gtrt_plan *pl, const gtrt_plan_graph *pg
  * the first instance's stage and (rec_bytes permitting) snapshot. roots
  * gets the roots of the phases that are not static (the only ones that
  * push them), at most pg->g.nroots. */
-static void gtrt_ph_recs(const gtrt_plan *pl, const gtrt_plan_graph *pg, const unsigned char *narrow, int nstages,
-                         size_t rec_bytes, unsigned char *recs, unsigned *roots) {
+static int gtrt_ph_recs(const gtrt_plan *pl, const gtrt_plan_graph *pg, const unsigned char *narrow, int nstages,
+                        size_t rec_bytes, unsigned char *recs, unsigned *roots) {
   size_t lo_i = 0, hi_i = 0;
   unsigned nroots = 0;
+  int all_static = 1;
   for (unsigned p = 0, lo = 0; p < pg->nphases; lo = pg->phase_end[p++]) {
     unsigned hi = pg->phase_end[p];
     while (lo_i + 1 < pl->ninst && pl->inst_begin[lo_i + 1] <= lo)
@@ -540,6 +541,7 @@ static void gtrt_ph_recs(const gtrt_plan *pl, const gtrt_plan_graph *pg, const u
       r->flags |= GTRT_PHASE_STATIC;
       r->root_lo = r->root_hi = nroots;
     } else {
+      all_static = 0;
       r->root_lo = nroots;
       for (unsigned j = pg->root_off[p]; j < pg->root_off[p + 1]; j++)
         roots[nroots++] = pg->roots[j];
@@ -549,6 +551,7 @@ static void gtrt_ph_recs(const gtrt_plan *pl, const gtrt_plan_graph *pg, const u
     if (rec_bytes > sizeof *r && hi > lo && pl->snap_bytes)
       memcpy(rec + sizeof *r, pl->snaps + lo_i * pl->snap_bytes, pl->snap_bytes);
   }
+  return all_static;
 }
 
 /* Phase and instance tables into gtrt_tq.phases, described by *ph. */
@@ -564,7 +567,9 @@ static gtrt_status gtrt_tq_upload_phases(const gtrt_site *site, const gtrt_plan 
                        gtrt_site_what(site), l.bytes);
   if (pl->snap_bytes)
     memcpy(img + l.snaps, pl->snaps, pl->ninst * pl->snap_bytes);
-  gtrt_ph_recs(pl, pg, narrow, nstages, l.rec_bytes, img + l.recs, (unsigned *)(img + l.roots));
+  /* GTRT_TASK_STATIC=0: the general megakernel even for a plan of static shares (tests) */
+  ph->all_static = gtrt_ph_recs(pl, pg, narrow, nstages, l.rec_bytes, img + l.recs, (unsigned *)(img + l.roots)) &&
+                   gtrt_tq_env_num("GTRT_TASK_STATIC", 1) != 0;
   memcpy(img + l.inst_begin, pl->inst_begin, (pl->ninst + 1) * 4);
   memcpy(img + l.inst_stage, pl->inst_stage, pl->ninst * 4);
   st = GTRT_CHECK(site, cudaMemcpy(gtrt_tq.phases.p, img, l.bytes, cudaMemcpyHostToDevice));

@@ -199,7 +199,7 @@ static void test_phased(void) {
   CHECK(r.out.c && strstr(r.out.c, "gtrt_plan_new") && strstr(r.out.c, "gtrt_plan_barrier(gt_plan);"));
   CHECK(r.out.c && strstr(r.out.c, "double *tmp = u; u = v; v = tmp;"));
   CHECK(r.out.c && strstr(r.out.c, "gtrt_plan_stage(gt_plan, 2, gt_ntasks, &gt_s, 0)"));
-  CHECK(r.out.cu && strstr(r.out.cu, "gtrt_phase_begin<GT_W>") && strstr(r.out.cu, "case 2:"));
+  CHECK(r.out.cu && strstr(r.out.cu, "gtrt_phase_begin<GT_W, GT_S>") && strstr(r.out.cu, "case 2:"));
   lowered_free(&r);
 
   /* exactly one task loop nest: still the compile-time path */
@@ -357,7 +357,9 @@ static void test_phased_regressions(void) {
   /* no depend items: no loop in the host walk, b still assigned before `last = b` */
   const char *asg = r.out.c ? strstr(r.out.c, "b = (int)(gt_lb0 + gt_n0 * gt_st0);") : NULL;
   CHECK(asg && strstr(asg, "last = b;"));
-  CHECK(r.out.cu && strstr(r.out.cu, "template <int GT_W, int GT_B>"));
+  CHECK(r.out.cu && strstr(r.out.cu, "template <int GT_W, int GT_B, int GT_S>"));
+  /* the stub runs the build without the queue only for a plan of static shares */
+  CHECK(r.out.cu && strstr(r.out.cu, "if (gt_ph.all_static && gt_kfn == gt_hi)") && strstr(r.out.cu, "else if (gt_kfn == gt_lo)"));
   CHECK(r.out.cu && strstr(r.out.cu, "__launch_bounds__(256, GT_B)"));
   CHECK(r.out.cu && strstr(r.out.cu, "gtrt_phase_end<GT_W, GT_B>(gt_q, gt_ph, gt_p + 1, gt_rec[(gt_p + 1) & 1])"));
   CHECK(r.out.cu && !strstr(r.out.cu, "<W>") && !strstr(r.out.cu, "<B>"));
