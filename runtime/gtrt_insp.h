@@ -92,9 +92,9 @@ int gtrt_graph_build(const gtrt_insp *in, const unsigned *end, const unsigned ch
  * items compare equal with memcmp. */
 typedef struct gtrt_strides {
   unsigned first, n;
-  int m;
-  int kind[GTRT_PLAN_STRIDED_MAX];
+  int m, zero; /* zero: an explicit pad, so no byte of the struct is padding */
   uintptr_t base[GTRT_PLAN_STRIDED_MAX], stride[GTRT_PLAN_STRIDED_MAX];
+  int kind[GTRT_PLAN_STRIDED_MAX];
 } gtrt_strides;
 
 /* The graph built as the items come (gtrt_graph_build, plans): replaying

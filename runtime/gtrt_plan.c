@@ -317,23 +317,30 @@ int gtrt_plan_strided(gtrt_plan *pl, long long first, long long ntasks, int m, c
   for (int j = 0; j < m; j++)
     if (kind[j] < 0 || kind[j] > 2)
       return 0; /* reported item by item, where the misuse is recorded */
-  gtrt_strides sd;
-  memset(&sd, 0, sizeof sd); /* unused slots and padding zero: descriptors compare with memcmp */
-  sd.first = (unsigned)first;
-  sd.n = (unsigned)ntasks;
-  sd.m = m;
-  memcpy(sd.base, base, (size_t)m * sizeof *base);
-  memcpy(sd.stride, stride, (size_t)m * sizeof *stride);
-  memcpy(sd.kind, kind, (size_t)m * sizeof *kind);
+  /* alone in its phase so far: kept for the barrier to decide; else the
+   * phase needs a graph and the strides are replayed at once */
+  const int alone = !pl->open_graph && pl->acc.n == 0;
+  gtrt_strides local, *sd = alone ? &pl->strided.s : &local;
+  /* field by field, unused slots zero (descriptors compare with memcmp):
+   * a memset and a struct copy took most of the walk of heat's 2000
+   * instances */
+  sd->first = (unsigned)first;
+  sd->n = (unsigned)ntasks;
+  sd->m = m;
+  sd->zero = 0;
+  for (int j = 0; j < GTRT_PLAN_STRIDED_MAX; j++) {
+    sd->base[j] = j < m ? base[j] : 0;
+    sd->stride[j] = j < m ? stride[j] : 0;
+    sd->kind[j] = j < m ? kind[j] : 0;
+  }
   pl->acc.last_task = first + ntasks - 1; /* items of these tasks are misuse from now */
-  if (!pl->open_graph && pl->acc.n == 0) { /* alone in its phase so far: the barrier decides */
+  if (alone) {
     pl->strided.on = 1;
-    pl->strided.s = sd;
     return 1;
   }
-  if (pl->acc.n) /* the phase needs a graph: the items of earlier instances go first */
+  if (pl->acc.n) /* the items of earlier instances go first */
     gtrt_plan_replay(pl, pl->acc.n);
-  gtrt_plan_replay_strides(pl, &sd);
+  gtrt_plan_replay_strides(pl, sd);
   return 1;
 }
 
