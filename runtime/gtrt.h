@@ -166,7 +166,7 @@ typedef struct gtrt_taskq {
   unsigned my_done;          /* tasks finished since the last flush */
   unsigned my_polls;         /* profile: empty polls since the last flush */
   unsigned my_retries;       /* profile: CAS retries since the last flush */
-  unsigned long long my_flush_ns; /* %globaltimer at the last flush */
+  unsigned long long my_flush_clk; /* clock64 at the last flush */
 } gtrt_taskq;
 
 /* Control block (q.ctl): unsigned words, hot counters 128 bytes apart.

@@ -73,10 +73,14 @@
 #include "gtrt_device.cuh"
 
 /* A worker adds its finished tasks to the global done counter every
- * GTRT_TQ_FLUSH_TASKS tasks, after GTRT_TQ_FLUSH_NS, and whenever it idles:
- * one atomic per 64 tasks on the fast path, exact counts at the end. */
+ * GTRT_TQ_FLUSH_TASKS tasks, after GTRT_TQ_FLUSH_CYCLES, and whenever it
+ * idles: one atomic per 64 tasks on the fast path, exact counts at the end.
+ * The time is the SM's clock64, not %globaltimer: a task loop that read
+ * %globaltimer after every task ran Jacobi's 2000 small phases 5% slower
+ * (H200). The bound only keeps the watchdog's progress signal alive while a
+ * worker runs long tasks, so the clock rate need not be known. */
 #define GTRT_TQ_FLUSH_TASKS 64u
-#define GTRT_TQ_FLUSH_NS (1ull << 24) /* about 17 ms */
+#define GTRT_TQ_FLUSH_CYCLES (1ull << 25) /* about 17 ms at 2 GHz */
 
 /* ---- small helpers ------------------------------------------------------------ */
 
@@ -120,7 +124,7 @@ __device__ __forceinline__ bool gtrt_tq_stopped(const gtrt_taskq &q) { return gt
 
 /* Adds this worker's finished tasks (and, when profiling, its contention
  * counts) to the control block. */
-__device__ __forceinline__ void gtrt_tq_flush(gtrt_taskq &q, unsigned long long now) {
+__device__ __forceinline__ void gtrt_tq_flush(gtrt_taskq &q) {
   if (q.my_done) {
     atomicAdd(q.ctl + GTRT_TQ_DONE, q.my_done);
     q.my_done = 0;
@@ -132,7 +136,7 @@ __device__ __forceinline__ void gtrt_tq_flush(gtrt_taskq &q, unsigned long long 
       atomicAdd((unsigned long long *)(q.ctl + GTRT_TQ_RETRIES), (unsigned long long)q.my_retries);
     q.my_polls = q.my_retries = 0;
   }
-  q.my_flush_ns = now;
+  q.my_flush_clk = clock64();
 }
 
 /* One step of a wait for work: flushes at the start, backs off, and now and
@@ -146,7 +150,7 @@ struct gtrt_tq_waiter {
   __device__ __forceinline__ bool step(gtrt_taskq &q) {
     if (n++ == 0) {
       since = gtrt_tq_now();
-      gtrt_tq_flush(q, since);
+      gtrt_tq_flush(q);
       seen_done = gtrt_tq_ld(q.ctl + GTRT_TQ_DONE);
       return !gtrt_tq_stopped(q);
     }
@@ -338,7 +342,7 @@ __device__ __forceinline__ unsigned gtrt_tq_claim_any(gtrt_taskq &q, unsigned wa
 
 /* Multi-queue idle step: flush, finished when every task of the run is done. */
 __device__ __forceinline__ bool gtrt_tq_idle(gtrt_taskq &q, gtrt_tq_waiter &w) {
-  gtrt_tq_flush(q, q.my_flush_ns);
+  gtrt_tq_flush(q);
   if (gtrt_tq_ld(q.ctl + GTRT_TQ_DONE) >= q.target)
     return false;
   return w.step(q);
@@ -405,7 +409,7 @@ template <int W> __device__ __forceinline__ unsigned gtrt_tq_next_entry(gtrt_tas
   if (v)
     gtrt_tq_fence();
   else
-    gtrt_tq_flush(q, q.my_flush_ns);
+    gtrt_tq_flush(q);
   return v;
 }
 
@@ -442,7 +446,9 @@ template <int W> __device__ __forceinline__ void gtrt_task_sync() {
  * are all static shares (gtrt_phases.all_static). It compiles no queue
  * code: the megakernel is a quarter of the size, and a phase of one task
  * per block took 0.25 us less on the H200 (heat 64 x 1000: 4.3 -> 3.8 ms;
- * Jacobi stages 16384 x 1000: 10.7 -> 9.5 ms), most of it instruction fetch. */
+ * Jacobi stages 16384 x 1000: 10.7 -> 9.4 ms). Dropping the static path's
+ * two worker barriers from the general build gained nothing, so the
+ * smaller code itself (instruction fetch) is the likely cause. */
 
 /* Called by all threads of a worker, converged. false: the region is
  * finished or stopped. Otherwise t is the same in every thread and the
@@ -568,9 +574,9 @@ template <int W, int S = 0> __device__ __forceinline__ void gtrt_task_release_gr
 template <int W, int S = 0> __device__ __forceinline__ void gtrt_task_done(gtrt_taskq &q, unsigned t) {
   (void)t;
   if (gtrt_task_lane<W>() == 0) {
-    unsigned long long now = gtrt_tq_now();
-    if (++q.my_done >= GTRT_TQ_FLUSH_TASKS || now - q.my_flush_ns >= GTRT_TQ_FLUSH_NS)
-      gtrt_tq_flush(q, now);
+    const unsigned long long now = clock64();
+    if (++q.my_done >= GTRT_TQ_FLUSH_TASKS || now - q.my_flush_clk >= GTRT_TQ_FLUSH_CYCLES)
+      gtrt_tq_flush(q);
   }
   gtrt_task_sync<W>();
 }
@@ -715,12 +721,12 @@ __device__ __forceinline__ int gtrt_phase_begin(gtrt_taskq &q, const gtrt_phases
   /* the queue's waiters end the phase when the done counter reaches
    * q.target: static shares before may have left finished tasks unflushed */
   if (q.my_done)
-    gtrt_tq_flush(q, gtrt_tq_now());
+    gtrt_tq_flush(q);
   q.ring_used = q.policy == GTRT_TQ_SHARED;
   for (unsigned i = row.root_lo + threadIdx.x * gridDim.x + blockIdx.x; i < row.root_hi; i += threads)
     gtrt_tq_push(q, __ldg(ph.roots + i));
   if (q.prof) /* pushes of lanes other than lane 0 count CAS retries too */
-    gtrt_tq_flush(q, gtrt_tq_now());
+    gtrt_tq_flush(q);
   return mode;
 }
 
@@ -805,7 +811,7 @@ __device__ __forceinline__ bool gtrt_phase_end(gtrt_taskq &q, const gtrt_phases 
   else
     f = gtrt_phase_prefetch_rec(ph, next);
   if (q.my_done && q.target == q.ntasks)
-    gtrt_tq_flush(q, q.my_flush_ns);
+    gtrt_tq_flush(q);
   __syncthreads();
   if (threadIdx.x == 0)
     gtrt_tq_bar_ok = gtrt_tq_grid_barrier(q);
