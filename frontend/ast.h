@@ -162,6 +162,10 @@ typedef struct TranslationUnit {
   int ntops;
   NameRef *top_names;    /* C++ keywords declared in the TOP_TYPE declarations (copied into the .gt.cu) */
   int ntop_names;
+  char **enumerators;    /* names of the enumeration constants declared at file scope of the main file */
+  int nenumerators;
+  char **macros;         /* names of every macro defined in the translation unit (headers too) */
+  int nmacros;
   CVar **vars;           /* every variable seen (owner of the CVars) */
   int nvars;
   char **clang_args;     /* arguments the file was parsed with */

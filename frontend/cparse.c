@@ -22,7 +22,7 @@ typedef struct Parser {
   TokenArray toks;
   CXCursor *var_cursors; /* parallel to tu->vars: the declaring cursor */
   int var_cap;           /* capacity of both */
-  int funcs_cap, tops_cap, top_names_cap;
+  int funcs_cap, tops_cap, top_names_cap, enumerators_cap, macros_cap;
   /* Offsets of DeclRefExprs found to be assigned (direct) or element-assigned. */
   unsigned *writes, *elem_writes;
   int nwrites, writes_cap, nelem_writes, elem_writes_cap;
@@ -749,10 +749,22 @@ static void keep_copied_top_names(TranslationUnit *tu) {
   tu->ntop_names = n;
 }
 
+static enum CXChildVisitResult enumerator_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Parser *p = d;
+  if (clang_getCursorKind(c) == CXCursor_EnumConstantDecl)
+    VEC_PUSH(p->tu->enumerators, p->tu->nenumerators, p->enumerators_cap, cx_to_str(clang_getCursorSpelling(c)));
+  return CXChildVisit_Continue;
+}
+
 static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   Parser *p = d;
   unsigned b, e;
+  /* every macro name, from any file: a name that is one is never taken for
+   * an enumerator (the transform's linear depend items) */
+  if (clang_getCursorKind(c) == CXCursor_MacroDefinition && !clang_Cursor_isMacroBuiltin(c))
+    VEC_PUSH(p->tu->macros, p->tu->nmacros, p->macros_cap, cx_to_str(clang_getCursorSpelling(c)));
   /* The extent, not the name's location: a name may come from a macro. */
   if (!cursor_range(c, &b, &e)) return CXChildVisit_Continue;
   switch (clang_getCursorKind(c)) {
@@ -766,6 +778,7 @@ static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent, CXClientData 
   case CXCursor_TypedefDecl:
     add_top(p, TOP_TYPE, c, b, e);
     note_top_names(p, c);
+    if (clang_getCursorKind(c) == CXCursor_EnumDecl) clang_visitChildren(c, enumerator_cb, p);
     break;
   case CXCursor_VarDecl:
     add_top(p, TOP_VAR, c, b, e); /* first: merged with its struct, it hides the struct (var_for) */

@@ -159,6 +159,10 @@ void fe_free(TranslationUnit *tu) {
   for (int i = 0; i < tu->ntops; i++) free(tu->tops[i].name);
   free(tu->tops);
   free_names(tu->top_names, tu->ntop_names);
+  for (int i = 0; i < tu->nenumerators; i++) free(tu->enumerators[i]);
+  free(tu->enumerators);
+  for (int i = 0; i < tu->nmacros; i++) free(tu->macros[i]);
+  free(tu->macros);
   for (int i = 0; i < tu->nvars; i++) {
     CVar *v = tu->vars[i];
     free(v->name), free(v->type), free(v->elem_type);

@@ -203,13 +203,22 @@ typedef struct SymCheck {
   unsigned offset;
 } SymCheck;
 
-/* A symbol of a linear subscript: a signed integer variable (not a macro,
- * whose text may hide the loop variable); nothing in a perfect nest's
- * walk assigns it. */
+static bool name_in(char *const *names, int n, const char *name) {
+  for (int i = 0; i < n; i++)
+    if (!strcmp(names[i], name)) return true;
+  return false;
+}
+
+/* A symbol of a linear subscript: a signed integer variable, which nothing
+ * in a perfect nest's walk assigns, or an enumeration constant of the file
+ * (Jacobi's `part[b*NSL]`); not a macro, whose text may hide the loop
+ * variable (a macro of an enumerator's name, in any file, replaces it). */
 static bool sym_is_int_var(const char *name, void *arg) {
   const SymCheck *sc = arg;
   const CVar *v = xf_lookup_var(sc->p, name, sc->offset);
-  return v && v->tkind == VT_SCALAR && !v->is_float && signed_int_type(v->type);
+  if (v) return v->tkind == VT_SCALAR && !v->is_float && signed_int_type(v->type);
+  const TranslationUnit *tu = sc->p->tu;
+  return name_in(tu->enumerators, tu->nenumerators, name) && !name_in(tu->macros, tu->nmacros, name);
 }
 
 /* The stage is one loop with a signed loop variable and each depend

@@ -426,6 +426,8 @@ static void test_phased_regressions(void) {
 static void test_linear_items(void) {
   static const char *src =
       "#define SQ (k * k)\n"
+      "enum { NSL = 32, HID = 4 };\n"
+      "#define HID k\n"
       "void f(int nb, int bs, unsigned ub, long *W, long **P, double (*A)[8]) {\n"
       "#pragma omp target data map(tofrom: W[0:nb])\n"
       "#pragma omp parallel\n"
@@ -456,15 +458,24 @@ static void test_linear_items(void) {
       "#pragma omp task depend(inout: W[k * 4 + j])\n"
       "        W[k] += 6;\n"
       "      }\n"
+      "    for (int k = 0; k < nb; k++) {\n"
+      "#pragma omp task depend(inout: W[k * NSL + 1])\n" /* an enumerator: linear */
+      "      W[k] += 7;\n"
+      "    }\n"
+      "    for (int k = 0; k < nb; k++) {\n"
+      "#pragma omp task depend(inout: W[k * HID])\n" /* a macro of an enumerator's name: k * k */
+      "      W[k] += 8;\n"
+      "    }\n"
       "  }\n"
       "}\n";
   Lowered r = lower(src, NULL);
   const Kernel *k = kernel0(&r);
-  CHECK(k && k->shape == KS_PHASED && k->phased && k->phased->nstages == 6);
+  CHECK(k && k->shape == KS_PHASED && k->phased && k->phased->nstages == 8);
   for (int s = 0; k && k->phased && s < k->phased->nstages; s++)
-    CHECK(k->phased->stages[s].linear_items == (s == 0));
+    CHECK(k->phased->stages[s].linear_items == (s == 0 || s == 6));
   const char *two = r.out.c ? strstr(r.out.c, "/* linear: two tasks */") : NULL;
-  CHECK(two && !strstr(two + 1, "/* linear: two tasks */"));
+  const char *second = two ? strstr(two + 1, "/* linear: two tasks */") : NULL;
+  CHECK(second && !strstr(second + 1, "/* linear: two tasks */"));
   CHECK(two && strstr(r.out.c, "task type 1") && two < strstr(r.out.c, "task type 1"));
   lowered_free(&r);
 }
