@@ -102,6 +102,18 @@ static const gtrt_strides *gtrt_memo_strides_of(const gtrt_plan_memo *m, size_t 
   return m->chunks[c].send > s ? m->strides + s : NULL;
 }
 
+/* v (elem bytes each, capacity *cap < need) reallocated to hold need,
+ * doubling from first; NULL when out of memory (v and *cap unchanged). */
+static void *gtrt_memo_grow(void *v, size_t *cap, size_t need, size_t elem, size_t first) {
+  size_t c = *cap ? 2 * *cap : first;
+  while (c < need)
+    c *= 2;
+  void *p = realloc(v, c * elem);
+  if (p)
+    *cap = c;
+  return p;
+}
+
 /* Appends a chunk: items v[0..k), or the descriptor sd (then k is 0);
  * 0 (memo off, nothing appended) past the limit or out of memory. A
  * descriptor counts as the items its bytes would hold. */
@@ -111,30 +123,22 @@ static int gtrt_memo_append(gtrt_plan_memo *m, const gtrt_insp_item *v, size_t k
   if (n + k + (ns + (sd != NULL)) * (sizeof *sd / sizeof *v) > GTRT_MEMO_MAX_ITEMS)
     return 0;
   if (sd && ns == m->capstrides) {
-    size_t c = m->capstrides ? 2 * m->capstrides : 64;
-    gtrt_strides *p = realloc(m->strides, c * sizeof *p);
+    gtrt_strides *p = gtrt_memo_grow(m->strides, &m->capstrides, ns + 1, sizeof *p, 64);
     if (!p)
       return 0;
     m->strides = p;
-    m->capstrides = c;
   }
   if (n + k > m->cap) {
-    size_t c = m->cap ? 2 * m->cap : 4096;
-    while (c < n + k)
-      c *= 2;
-    gtrt_insp_item *p = realloc(m->items, c * sizeof *p);
+    gtrt_insp_item *p = gtrt_memo_grow(m->items, &m->cap, n + k, sizeof *p, 4096);
     if (!p)
       return 0;
     m->items = p;
-    m->cap = c;
   }
   if (m->nchunks == m->capchunks) {
-    size_t c = m->capchunks ? 2 * m->capchunks : 64;
-    gtrt_memo_chunk *p = realloc(m->chunks, c * sizeof *p);
+    gtrt_memo_chunk *p = gtrt_memo_grow(m->chunks, &m->capchunks, m->nchunks + 1, sizeof *p, 64);
     if (!p)
       return 0;
     m->chunks = p;
-    m->capchunks = c;
   }
   if (k) /* v may be NULL when nothing was recorded */
     memcpy(m->items + n, v, k * sizeof *v);
