@@ -28,17 +28,21 @@ static char *field_type(const CVar *v) {
   return r;
 }
 
-/* Blocks per SM the kernels must fit: 1024 of the 2048 resident threads
- * (64 registers); measured best of 768/1024/1536 in docs/collectivedp.md. */
-static int min_blocks(const Kernel *k) { return k->block >= 1024 ? 1 : 1024 / k->block; }
+/* Resident threads per SM the kernels must fit (of 2048), which caps their
+ * registers: the parent 1280 (51 registers), the NLK 1024 (64). Measured
+ * in docs/collectivedp.md: the parent's warp tiers want the extra warps
+ * (uniform rows +9 %), the NLK's long loops the registers. */
+enum { PARENT_THREADS_PER_SM = 1280, NLK_THREADS_PER_SM = 1024 };
+
+static int min_blocks(const Kernel *k, int threads) { return k->block >= threads ? 1 : threads / k->block; }
 
 /* The minimum resident blocks of a kernel's __launch_bounds__, as a macro
- * NAME_minb: the user's -DMACRO=N where given, else enough blocks for 1024
+ * NAME_minb: the user's -DMACRO=N where given, else enough blocks for
  * threads per SM. Per kernel, since kernels of one file may differ in block
  * size. */
-static void emit_min_blocks(StrBuf *sb, const Kernel *k, const char *macro, const char *what) {
+static void emit_min_blocks(StrBuf *sb, const Kernel *k, const char *macro, const char *what, int threads) {
   sb_printf(sb, "#ifdef %s\n#define %s_%s_minb %s\n#else\n#define %s_%s_minb %d\n#endif\n", macro, k->name, what, macro,
-            k->name, what, min_blocks(k));
+            k->name, what, min_blocks(k, threads));
 }
 
 /* The inner loop's step as the executors multiply by it: a constant step
@@ -205,7 +209,7 @@ static void emit_item_call(StrBuf *sb, const Kernel *k, const char *warp, const 
 
 /* NLK: blocks take the work items of segment gt_seg in turn. */
 static void emit_nlk(StrBuf *sb, const Kernel *k) {
-  emit_min_blocks(sb, k, "GTCC_CDP_NLK_MIN_BLOCKS", "nlk");
+  emit_min_blocks(sb, k, "GTCC_CDP_NLK_MIN_BLOCKS", "nlk", NLK_THREADS_PER_SM);
   sb_printf(sb, "__global__ void __launch_bounds__(%d, %s_nlk_minb) %s_nlk(unsigned gt_seg, unsigned gt_item_cap",
             k->block, k->name, k->name);
   cdp_params(sb, k);
@@ -326,7 +330,7 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
    * occupancy), which cost a third of the bandwidth on short inner loops;
    * docs/collectivedp.md has the measurements. -DGTCC_CDP_MIN_BLOCKS=N
    * overrides it. */
-  emit_min_blocks(sb, k, "GTCC_CDP_MIN_BLOCKS", "parent");
+  emit_min_blocks(sb, k, "GTCC_CDP_MIN_BLOCKS", "parent", PARENT_THREADS_PER_SM);
   sb_printf(sb, "template <class gt_idx>\n__global__ void __launch_bounds__(%d, %s_parent_minb) %s_kernel(long long gt_n0, long long gt_lb0, long long gt_st0, "
                 "unsigned gt_ctx_cap, unsigned gt_item_cap, unsigned *gt_done",
             k->block, k->name, k->name);

@@ -14,9 +14,8 @@
 #include "lir.h"
 #include "strbuf.h"
 
-/* Defaults, chosen by the threshold sweep in docs/collectivedp.md (the
- * chunk size was not swept). */
-enum { DEFAULT_WARP_THRESHOLD = 32, DEFAULT_THRESHOLD = 2048, DEFAULT_CHUNK = 32768, MAX_WARP_THRESHOLD = 1 << 20 };
+/* Defaults, chosen by the threshold and chunk sweeps in docs/collectivedp.md. */
+enum { DEFAULT_WARP_THRESHOLD = 32, DEFAULT_THRESHOLD = 2048, DEFAULT_CHUNK = 65536, MAX_WARP_THRESHOLD = 1 << 20 };
 
 static const char *const mode_names[] = {"default", "off", "host", "tail", "cta", "warp"};
 
