@@ -6,6 +6,7 @@
  * gtrt_host.c; not thread-safe. */
 #define _POSIX_C_SOURCE 200809L
 #include <cuda_runtime_api.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -391,9 +392,13 @@ gtrt_status gtrt_task_wait(const gtrt_site *site, gtrt_taskq *q) {
         stopped_at = now;
       }
     }
-    /* Spin briefly (short regions end with little latency), then sleep. */
-    if (now - t0 < 2)
+    /* Spin (yielding) for the first 20 ms, then sleep: a short region's end
+     * is seen at once (nanosleep(10 us) returns after about 60 us, a few
+     * percent of a 3 ms region of small phases) */
+    if (now - t0 < 20) {
+      sched_yield();
       continue;
+    }
     gtrt_tq_sleep_us(now - t0 < 50 ? 10 : 100);
   }
 }
@@ -592,16 +597,18 @@ static gtrt_status gtrt_tq_upload_phases(const gtrt_site *site, const gtrt_plan 
 }
 
 /* The widest levels (tasks per level, on average) a graph phase may have
- * to run as level phases (gtrt_plan_levels): as many as the lo build's
- * blocks, 4 per SM, so the level phases are latency-bound ones.
- * GTRT_PLAN_LEVELS=0: never, =1: always. */
+ * to run as level phases (gtrt_plan_levels): any width. Wide levels once
+ * kept their counters (the overlap of steps), but since level phases run
+ * the megakernel built without the queue they are faster there too (H200:
+ * depend-only heat 2^26 x 20 12.5 -> 12.0 ms, Jacobi checkpoints 2^22 x
+ * 20 4.15 -> 3.62 ms; docs/phases.md). GTRT_PLAN_LEVELS=0: never (every
+ * graph keeps its counters), =W (W > 1): levels of at most W tasks. */
 static unsigned gtrt_tq_level_width(void) {
   const char *v = getenv("GTRT_PLAN_LEVELS");
   if (v && !strcmp(v, "0"))
     return 0;
-  if (v && !strcmp(v, "1"))
-    return 0xffffffffu;
-  return 4u * (unsigned)gtrt_tq.sms;
+  const long long w = gtrt_tq_env_num("GTRT_PLAN_LEVELS", 0xffffffffLL); /* 1 (the old "always"): any width */
+  return w > 1 && w < 0xffffffffLL ? (unsigned)w : 0xffffffffu;
 }
 
 gtrt_status gtrt_plan_finish(const gtrt_site *site, gtrt_plan *pl, int policy, const unsigned char *narrow,

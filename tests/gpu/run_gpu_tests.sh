@@ -94,13 +94,13 @@ cases_for() {
   heat)
     printf '%s\n' "taskwait 0 16 3" "depend 0 16 3" "taskwait 1 1 1" "depend 1 1 1000" "depend 7 3 1000" \
       "taskwait 1000 64 1" "taskwait 1000 64 2" "taskwait 1000 64 1000" "depend 1000 64 1" "depend 1000 64 2" \
-      "depend 1000 64 1000" "GTRT_PLAN_LEVELS=0 depend 1000 64 1000" "GTRT_PLAN_LEVELS=1 depend 100003 1024 20" "GTRT_TASK_STATIC=0 taskwait 1000 64 1000" "GTRT_TASK_STATIC=0 depend 1000 64 1000" "taskwait 100003 1024 20" "depend 100003 1024 20" "taskwait 65536 256 1000" \
+      "depend 1000 64 1000" "GTRT_PLAN_LEVELS=0 depend 1000 64 1000" "GTRT_PLAN_LEVELS=0 depend 100003 1024 20" "GTRT_PLAN_LEVELS=40 depend 100003 1024 20" "GTRT_TASK_STATIC=0 taskwait 1000 64 1000" "GTRT_TASK_STATIC=0 depend 1000 64 1000" "taskwait 100003 1024 20" "depend 100003 1024 20" "taskwait 65536 256 1000" \
       "depend 65536 256 1000" "-" "depend" "taskwait 4194304 4096 100" "depend 4194304 4096 100" ;;
   # FORM N BS ITERS [K]
   jacobi_tasks)
     printf '%s\n' "stages 0" "checkpoints 0 5 3 2" "stages 1 1 1" "checkpoints 1 1 2 1" "stages 1000 64 0" \
       "stages 1000 64 1" "stages 1000 64 2" "stages 1000 64 1000" "checkpoints 1000 64 1" "checkpoints 1000 64 2 1" \
-      "checkpoints 1000 64 1000 7" "GTRT_PLAN_LEVELS=0 checkpoints 1000 64 1000 7" "GTRT_TASK_STATIC=0 stages 1000 64 1000" "stages 3001 100 50" "checkpoints 3001 1 30 4" "stages 16384 64 1000" \
+      "checkpoints 1000 64 1000 7" "GTRT_PLAN_LEVELS=0 checkpoints 1000 64 1000 7" "GTRT_PLAN_LEVELS=0 checkpoints 1048576 1024 100 10" "GTRT_TASK_STATIC=0 stages 1000 64 1000" "stages 3001 100 50" "checkpoints 3001 1 30 4" "stages 16384 64 1000" \
       "checkpoints 16384 64 1000 10" "-" "checkpoints" "stages 1048576 1024 100" "checkpoints 1048576 1024 100 10" ;;
   # tests/gpu/phases: N BS STEPS [...]
   phase_swap | phase_swap_depend)
