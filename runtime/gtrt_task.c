@@ -6,7 +6,6 @@
  * gtrt_host.c; not thread-safe. */
 #define _POSIX_C_SOURCE 200809L
 #include <cuda_runtime_api.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -392,13 +391,9 @@ gtrt_status gtrt_task_wait(const gtrt_site *site, gtrt_taskq *q) {
         stopped_at = now;
       }
     }
-    /* Spin (yielding) for the first 20 ms, then sleep: a short region's end
-     * is seen at once (nanosleep(10 us) returns after about 60 us, a few
-     * percent of a 3 ms region of small phases) */
-    if (now - t0 < 20) {
-      sched_yield();
+    /* Spin briefly (short regions end with little latency), then sleep. */
+    if (now - t0 < 2)
       continue;
-    }
     gtrt_tq_sleep_us(now - t0 < 50 ? 10 : 100);
   }
 }
