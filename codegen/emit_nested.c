@@ -31,7 +31,7 @@ static char *field_type(const CVar *v) {
 /* Resident threads per SM the kernels must fit (of 2048), which caps their
  * registers: the parent 1280 (51 registers), the NLK 1024 (64). Measured
  * in docs/collectivedp.md: the parent's warp tiers want the extra warps
- * (uniform rows +9 %), the NLK's long loops the registers. */
+ * (uniform rows +11 %), the NLK's long loops the registers. */
 enum { PARENT_THREADS_PER_SM = 1280, NLK_THREADS_PER_SM = 1024 };
 
 static int min_blocks(const Kernel *k, int threads) { return k->block >= threads ? 1 : threads / k->block; }
@@ -477,7 +477,7 @@ static void emit_nested_stub(StrBuf *sb, const Kernel *k) {
   sb_puts(sb, ") {\n  if (gt_n0 <= 0) return;\n");
   cg_stub_prologue(sb, k, "gt_n0");
   /* The parent's grid-stride loop over one wave of resident blocks: the
-   * default grid assumed 2048 threads per SM, twice what the occupancy
+   * default grid assumed 2048 threads per SM, more than the occupancy
    * floor lets in, and the second wave cost 7 % on 2D Poisson. */
   sb_printf(sb,
             "#if GTCC_CDP_RESIDENT_GRID\n"
