@@ -172,14 +172,15 @@ static void emit_megakernel(StrBuf *sb, const Program *p, const Kernel *k, const
   cg_kernel_locals(sb, k);
   sb_printf(sb, "  const long long gt_lane = gtrt_task_lane<GT_W>(), gt_width = gtrt_task_width<GT_W>();\n"
                 "  (void)gt_width;\n"
-                "  /* phase records (row + first snapshot), double-buffered: the next is loaded before the barrier */\n"
+                "  /* phase records (row + first snapshot), double-buffered: the next one's copy starts with each phase */\n"
                 "  __shared__ __align__(16) unsigned char gt_rec[2][GTRT_PHASE_REC_MAX(sizeof(struct gt_snap_%s))];\n"
                 "  gtrt_phase_load(gt_ph, 0, gt_rec[0]);\n"
                 "  __syncthreads();\n"
                 "  for (unsigned gt_p = 0; gt_p < gt_ph.nphases; gt_p++) {\n"
+                "    gtrt_phase_fetch(gt_ph, gt_p + 1, gt_rec[(gt_p + 1) & 1]);\n"
                 "    const int gt_mode = gtrt_phase_begin<GT_W, GT_S>(gt_q, gt_ph, gt_rec[gt_p & 1]);\n"
                 "    if (gt_mode == GTRT_PHASE_SKIP) {\n"
-                "      gtrt_phase_load(gt_ph, gt_p + 1, gt_rec[(gt_p + 1) & 1]);\n"
+                "      gtrt_phase_landed();\n"
                 "      __syncthreads();\n"
                 "      continue;\n"
                 "    }\n"
@@ -194,7 +195,7 @@ static void emit_megakernel(StrBuf *sb, const Program *p, const Kernel *k, const
   } else {
     emit_task_loop(sb, p, k, opts, "GT_W", false);
   }
-  sb_puts(sb, "    if (!gtrt_phase_end<GT_W, GT_B>(gt_q, gt_ph, gt_p + 1, gt_rec[(gt_p + 1) & 1])) return;\n"
+  sb_puts(sb, "    if (!gtrt_phase_end(gt_q)) return;\n"
               "  }\n}\n\n");
 }
 

@@ -627,45 +627,49 @@ __device__ __forceinline__ const void *gtrt_phase_snap(const gtrt_taskq &q, cons
 }
 
 /* Phase p's record into the block's shared buffer rec (the megakernel
- * holds two, for phases p and p + 1). Thread 0 runs the grid barrier, so
- * the other threads load (thread 0 only the words left over in a block of
- * fewer threads than the record has). gtrt_phase_end splits the copy: the loads are issued before
- * its first __syncthreads, the stores to shared memory follow it, while
- * thread 0 waits in the grid barrier, so the load's latency hides behind
- * the barrier's instead of delaying it. gtrt_phase_load does the whole
- * copy at once (the first phase; after a phase without tasks); a
- * __syncthreads publishes it. p == nphases: nothing. */
-struct gtrt_phase_prefetch {
-  uint4 v;
-  unsigned k; /* the word of the record this thread holds, or ~0u */
-};
-
-__device__ __forceinline__ unsigned gtrt_phase_rec_skip() { return blockDim.x > 32u ? 32u : 1u; }
-
-__device__ __forceinline__ gtrt_phase_prefetch gtrt_phase_prefetch_rec(const gtrt_phases &ph, unsigned p) {
-  gtrt_phase_prefetch f = {make_uint4(0, 0, 0, 0), ~0u};
-  const unsigned skip = gtrt_phase_rec_skip();
-  if (p < ph.nphases && threadIdx.x >= skip && threadIdx.x - skip < ph.rec_bytes / 16u) {
-    f.k = threadIdx.x - skip;
-    f.v = __ldg((const uint4 *)(ph.recs + (size_t)p * ph.rec_bytes) + f.k);
-  }
-  return f;
-}
-
-/* Stores the prefetched word, then the words no thread held (a block of
- * fewer threads than the record has words). */
-__device__ __forceinline__ void gtrt_phase_store_rec(const gtrt_phases &ph, unsigned p, unsigned char *rec,
-                                                     const gtrt_phase_prefetch &f) {
-  if (f.k != ~0u)
-    ((uint4 *)rec)[f.k] = f.v;
-  const unsigned skip = gtrt_phase_rec_skip(), held = blockDim.x - skip, words = ph.rec_bytes / 16u;
-  if (p < ph.nphases && words > held && threadIdx.x == 0)
-    for (unsigned k = held; k < words; k++)
-      ((uint4 *)rec)[k] = __ldg((const uint4 *)(ph.recs + (size_t)p * ph.rec_bytes) + k);
-}
+ * holds two, for phases p and p + 1). gtrt_phase_load copies it at once
+ * (the first phase); a __syncthreads publishes it. gtrt_phase_fetch only
+ * starts the copy: the generated loop asks for phase p + 1's record when
+ * phase p starts, and gtrt_phase_landed (in gtrt_phase_end, or before the
+ * __syncthreads after a skipped phase) waits for it, long after it came.
+ * On sm_80 and later the copy is cp.async, global to shared memory with no
+ * register; a copy through registers before the barrier put one L2 round
+ * trip on every phase's critical path (or, held across the barrier, cost
+ * spills). Thread 0 runs the grid barrier, so the other threads copy, one
+ * 16-byte word each while there are enough. p == nphases: nothing. */
+__device__ __forceinline__ unsigned gtrt_phase_rec_skip() { return blockDim.x > 32u ? 32u : 0u; }
 
 __device__ __forceinline__ void gtrt_phase_load(const gtrt_phases &ph, unsigned p, unsigned char *rec) {
-  gtrt_phase_store_rec(ph, p, rec, gtrt_phase_prefetch_rec(ph, p));
+  if (p >= ph.nphases)
+    return;
+  const uint4 *src = (const uint4 *)(ph.recs + (size_t)p * ph.rec_bytes);
+  for (unsigned k = threadIdx.x, words = ph.rec_bytes / 16u; k < words; k += blockDim.x)
+    ((uint4 *)rec)[k] = __ldg(src + k);
+}
+
+__device__ __forceinline__ void gtrt_phase_fetch(const gtrt_phases &ph, unsigned p, unsigned char *rec) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  if (p >= ph.nphases)
+    return;
+  const unsigned char *src = ph.recs + (size_t)p * ph.rec_bytes;
+  const unsigned skip = gtrt_phase_rec_skip();
+  for (unsigned k = threadIdx.x - skip, words = ph.rec_bytes / 16u; threadIdx.x >= skip && k < words;
+       k += blockDim.x - skip) {
+    const unsigned dst = (unsigned)__cvta_generic_to_shared(rec + 16u * k);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(dst), "l"(src + 16u * k) : "memory");
+  }
+  asm volatile("cp.async.commit_group;" ::: "memory");
+#else
+  gtrt_phase_load(ph, p, rec);
+#endif
+}
+
+/* This thread's gtrt_phase_fetch copies are in shared memory (a
+ * __syncthreads then shows them to the block). */
+__device__ __forceinline__ void gtrt_phase_landed() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_all;" ::: "memory");
+#endif
 }
 
 /* How a phase runs (gtrt_phase_begin). */
@@ -791,32 +795,20 @@ __device__ __forceinline__ bool gtrt_tq_grid_barrier(gtrt_taskq &q) {
 }
 
 /* Called by every thread of the grid after its task loop of a phase that
- * gtrt_phase_begin started: a grid barrier, during which the next phase's
- * record (phase next) lands in rec_next (gtrt_phase_prefetch_rec), in a
- * megakernel of B blocks per SM. The
- * worker's state is clean there (gtrt_task_next returned false: nothing
- * kept). After the region's last phase with tasks (q.target == q.ntasks)
- * the finished tasks are flushed, so the done count is exact at the end.
- * false (in every thread of a block): the region is stopped (overflow,
- * watchdog); the kernel returns. */
-template <int W, int B>
-__device__ __forceinline__ bool gtrt_phase_end(gtrt_taskq &q, const gtrt_phases &ph, unsigned next, unsigned char *rec_next) {
+ * gtrt_phase_begin started: a grid barrier, once the next phase's record
+ * (gtrt_phase_fetch) has landed. The worker's state is clean there
+ * (gtrt_task_next returned false: nothing kept). After the region's last
+ * phase with tasks (q.target == q.ntasks) the finished tasks are flushed,
+ * so the done count is exact at the end. false (in every thread of a
+ * block): the region is stopped (overflow, watchdog); the kernel returns. */
+__device__ __forceinline__ bool gtrt_phase_end(gtrt_taskq &q) {
   __shared__ int gtrt_tq_bar_ok;
-  /* B > 4 (blocks per SM, at most 32 registers): holding the prefetched
-   * word across __syncthreads costs spills (heat: 24 -> 56 bytes of
-   * stack), so that build copies the whole record before it */
-  gtrt_phase_prefetch f = {make_uint4(0, 0, 0, 0), ~0u};
-  if constexpr (B > 4)
-    gtrt_phase_load(ph, next, rec_next);
-  else
-    f = gtrt_phase_prefetch_rec(ph, next);
   if (q.my_done && q.target == q.ntasks)
     gtrt_tq_flush(q);
+  gtrt_phase_landed();
   __syncthreads();
   if (threadIdx.x == 0)
     gtrt_tq_bar_ok = gtrt_tq_grid_barrier(q);
-  if constexpr (B <= 4)
-    gtrt_phase_store_rec(ph, next, rec_next, f);
   __syncthreads();
   return gtrt_tq_bar_ok != 0; /* rewritten only after the next call's first barrier */
 }

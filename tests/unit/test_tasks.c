@@ -361,7 +361,10 @@ static void test_phased_regressions(void) {
   /* the stub runs the build without the queue only for a plan of static shares */
   CHECK(r.out.cu && strstr(r.out.cu, "if (gt_ph.all_static && gt_kfn == gt_hi)") && strstr(r.out.cu, "else if (gt_kfn == gt_lo)"));
   CHECK(r.out.cu && strstr(r.out.cu, "__launch_bounds__(256, GT_B)"));
-  CHECK(r.out.cu && strstr(r.out.cu, "gtrt_phase_end<GT_W, GT_B>(gt_q, gt_ph, gt_p + 1, gt_rec[(gt_p + 1) & 1])"));
+  /* the next phase's record is requested as each phase starts, and waited for in its end or skip */
+  const char *fetch = r.out.cu ? strstr(r.out.cu, "gtrt_phase_fetch(gt_ph, gt_p + 1, gt_rec[(gt_p + 1) & 1]);") : NULL;
+  CHECK(fetch && strstr(fetch, "gtrt_phase_begin<GT_W, GT_S>") && strstr(fetch, "gtrt_phase_landed();") &&
+        strstr(fetch, "if (!gtrt_phase_end(gt_q)) return;"));
   CHECK(r.out.cu && !strstr(r.out.cu, "<W>") && !strstr(r.out.cu, "<B>"));
   /* task loops try the strided shortcut of the host walk (the single task has one item: no loop) */
   CHECK(r.out.c && strstr(r.out.c, "gtrt_plan_stridable(gt_plan, gt_t)") &&

@@ -535,9 +535,10 @@ __global__ void __launch_bounds__(256) phase_kernel(unsigned *a, unsigned *b, un
   gtrt_phase_load(gt_ph, 0, gt_rec[0]);
   __syncthreads();
   for (unsigned gt_p = 0; gt_p < gt_ph.nphases; gt_p++) {
+    gtrt_phase_fetch(gt_ph, gt_p + 1, gt_rec[(gt_p + 1) & 1]);
     const int gt_mode = gtrt_phase_begin<W>(gt_q, gt_ph, gt_rec[gt_p & 1]);
     if (gt_mode == GTRT_PHASE_SKIP) {
-      gtrt_phase_load(gt_ph, gt_p + 1, gt_rec[(gt_p + 1) & 1]);
+      gtrt_phase_landed();
       __syncthreads();
       continue;
     }
@@ -549,7 +550,7 @@ __global__ void __launch_bounds__(256) phase_kernel(unsigned *a, unsigned *b, un
       while (gtrt_task_next<W>(gt_q, gt_t))
         phase_task<W>(a, b, c, runs, n, spin, gt_q, gt_ph, gt_rec[gt_p & 1], gt_t);
     }
-    if (!gtrt_phase_end<W, 4>(gt_q, gt_ph, gt_p + 1, gt_rec[(gt_p + 1) & 1]))
+    if (!gtrt_phase_end(gt_q))
       return;
   }
 }
