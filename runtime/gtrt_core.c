@@ -95,6 +95,13 @@ long long gtrt_trip_count(long long lb, long long ub, long long step, const char
   return 0;
 }
 
+/* ---- environment -------------------------------------------------------- */
+
+int gtrt_env_off(const char *var) {
+  const char *v = getenv(var);
+  return v && !strcmp(v, "0");
+}
+
 /* ---- grid sizing -------------------------------------------------------- */
 
 unsigned gtrt_grid_calc(long long trip, unsigned block, unsigned sms, unsigned threads_per_sm) {

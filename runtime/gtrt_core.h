@@ -93,6 +93,12 @@ void gtrt_pt_advance(gtrt_ptable *t);
  * host code wrote, then (ran: tasks will run) advances the epoch. */
 gtrt_status gtrt_sync_before_megakernel(const gtrt_site *site, int ran);
 
+/* ---- environment ------------------------------------------------------ */
+
+/* 1 when the environment variable var is "0": a switch that turns a
+ * default behaviour off (numeric readers treat 0 as unset). */
+int gtrt_env_off(const char *var);
+
 /* ---- sizing ----------------------------------------------------------- */
 
 /* min(ceil(trip/block), sms * max(1, threads_per_sm/block)), at least 1 and

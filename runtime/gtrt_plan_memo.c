@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gtrt_core.h"
 #include "gtrt_insp.h"
 
 /* 64 MB of items (16 bytes each); a larger plan keeps no memo */
@@ -61,8 +62,7 @@ static gtrt_plan_memo *gtrt_memo_kept;
  * which a region run once would pay for nothing. So a region's second run
  * records and its third reuses. */
 gtrt_plan_memo *gtrt_memo_take(const gtrt_site *site) {
-  const char *env = getenv("GTRT_PLAN_MEMO"); /* 0: off (every plan builds its graph) */
-  if (env && !strcmp(env, "0"))
+  if (gtrt_env_off("GTRT_PLAN_MEMO")) /* every plan builds its graph */
     return NULL;
   gtrt_plan_memo *m = __atomic_exchange_n(&gtrt_memo_kept, NULL, __ATOMIC_ACQ_REL);
   if (!m)

@@ -499,7 +499,7 @@ static gtrt_ph_layout gtrt_ph_lay(const gtrt_plan *pl, const gtrt_plan_graph *pg
   l.recs = (pl->ninst * pl->snap_bytes + 15) & ~(size_t)15;
   l.rec_bytes = GTRT_PHASE_REC_MAX(pl->snap_bytes);
   if ((l.rec_bytes - sizeof(gtrt_phase_row)) * pg->nphases > GTRT_PH_INLINE_CAP ||
-      gtrt_tq_env_num("GTRT_PHASE_SNAP_INLINE", 1) == 0)
+      gtrt_env_off("GTRT_PHASE_SNAP_INLINE"))
     l.rec_bytes = sizeof(gtrt_phase_row);
   l.roots = l.recs + (size_t)pg->nphases * l.rec_bytes;
   l.inst_begin = l.roots + gtrt_ph_listed_roots(pg) * 4;
@@ -569,7 +569,7 @@ static gtrt_status gtrt_tq_upload_phases(const gtrt_site *site, const gtrt_plan 
     memcpy(img + l.snaps, pl->snaps, pl->ninst * pl->snap_bytes);
   /* GTRT_TASK_STATIC=0: the general megakernel even for a plan of static shares (tests) */
   ph->all_static = gtrt_ph_recs(pl, pg, narrow, nstages, l.rec_bytes, img + l.recs, (unsigned *)(img + l.roots)) &&
-                   gtrt_tq_env_num("GTRT_TASK_STATIC", 1) != 0;
+                   !gtrt_env_off("GTRT_TASK_STATIC");
   memcpy(img + l.inst_begin, pl->inst_begin, (pl->ninst + 1) * 4);
   memcpy(img + l.inst_stage, pl->inst_stage, pl->ninst * 4);
   st = GTRT_CHECK(site, cudaMemcpy(gtrt_tq.phases.p, img, l.bytes, cudaMemcpyHostToDevice));
@@ -599,8 +599,7 @@ static gtrt_status gtrt_tq_upload_phases(const gtrt_site *site, const gtrt_plan 
  * 20 4.15 -> 3.62 ms; docs/phases.md). GTRT_PLAN_LEVELS=0: never (every
  * graph keeps its counters), =W (W > 1): levels of at most W tasks. */
 static unsigned gtrt_tq_level_width(void) {
-  const char *v = getenv("GTRT_PLAN_LEVELS");
-  if (v && !strcmp(v, "0"))
+  if (gtrt_env_off("GTRT_PLAN_LEVELS"))
     return 0;
   const long long w = gtrt_tq_env_num("GTRT_PLAN_LEVELS", 0xffffffffLL); /* 1 (the old "always"): any width */
   return w > 1 && w < 0xffffffffLL ? (unsigned)w : 0xffffffffu;
