@@ -52,6 +52,9 @@ void spmv_tail(int n, int m, int nnz, const int *rp, const int *col, const doubl
 void spmv_cta(int n, int m, int nnz, const int *rp, const int *col, const double *val, const double *x, double *y);
 void spmv_warp(int n, int m, int nnz, const int *rp, const int *col, const double *val, const double *x, double *y);
 void spmv_off(int n, int m, int nnz, const int *rp, const int *col, const double *val, const double *x, double *y);
+// row_kernels.cu: thread per row and warp per row, on device pointers.
+void spmv_thread_row(int n, const int *rp, const int *col, const double *val, const double *x, double *y);
+void spmv_warp_row(int n, const int *rp, const int *col, const double *val, const double *x, double *y);
 }
 
 #define CK(call)                                                                                           \
@@ -74,28 +77,6 @@ void spmv_off(int n, int m, int nnz, const int *rp, const int *col, const double
 
 // ---------------------------------------------------------------------------
 // Hand-written kernels.
-
-__global__ void __launch_bounds__(256)
-    k_thread_row(int n, const int *__restrict__ rp, const int *__restrict__ col, const double *__restrict__ val,
-                 const double *__restrict__ x, double *__restrict__ y) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= n) return;
-  double s = 0.0;
-  for (int j = rp[i], e = rp[i + 1]; j < e; j++) s += val[j] * x[col[j]];
-  y[i] = s;
-}
-
-__global__ void __launch_bounds__(256)
-    k_warp_row(int n, const int *__restrict__ rp, const int *__restrict__ col, const double *__restrict__ val,
-               const double *__restrict__ x, double *__restrict__ y) {
-  long long w = ((long long)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
-  int lane = threadIdx.x & 31;
-  if (w >= n) return; // the whole warp leaves together
-  double s = 0.0;
-  for (int j = rp[w] + lane, e = rp[w + 1]; j < e; j += 32) s += val[j] * x[col[j]];
-  for (int off = 16; off > 0; off >>= 1) s += __shfl_down_sync(0xffffffffu, s, off);
-  if (lane == 0) y[w] = s;
-}
 
 constexpr int CHILD_BLOCK = 256;
 constexpr int CHILD_ITEMS = 4 * CHILD_BLOCK; // entries per child block
@@ -493,7 +474,7 @@ int main(int argc, char **argv) {
       if ((size_t)nlong + 64 > cur) CK(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, (size_t)nlong + 64));
     }
 
-    unsigned g_row = (unsigned)((n + 255) / 256), g_warp = (unsigned)(((long long)n * 32 + 255) / 256);
+    unsigned g_row = (unsigned)((n + 255) / 256);
     auto run = [&](int v) {
       std::string name = ALL_VARIANTS[v];
       switch (v) {
@@ -508,10 +489,10 @@ int main(int argc, char **argv) {
                          cbuf[v - 5]));
         break;
       case 7:
-        if (n) k_thread_row<<<g_row, 256>>>(n, d_rp, d_col, d_val, d_x, d_y);
+        spmv_thread_row(n, d_rp, d_col, d_val, d_x, d_y);
         break;
       case 8:
-        if (n) k_warp_row<<<g_warp, 256>>>(n, d_rp, d_col, d_val, d_x, d_y);
+        spmv_warp_row(n, d_rp, d_col, d_val, d_x, d_y);
         break;
       case 9:
         if (n) k_parent_row<<<g_row, 256>>>(n, child_threshold, d_rp, d_col, d_val, d_x, d_y, d_err);
