@@ -48,9 +48,12 @@ static void emit_min_blocks(StrBuf *sb, const Kernel *k, const char *macro, cons
 /* The inner loop's step as the executors multiply by it: a constant step
  * (the usual `j++`) is printed as a literal so that nvcc folds it, instead
  * of a 64-bit multiply by the context's gt_ist per iteration. */
+/* The inner step: a literal when constant, else the saved step (ctx NULL:
+ * the parent's local gt_ist). */
 static void print_inner_step(StrBuf *sb, const ForLoop *in, const char *ctx) {
   if (in->step_is_const) sb_printf(sb, "%lldLL", in->step_value);
-  else sb_printf(sb, "%s.gt_ist", ctx);
+  else if (ctx) sb_printf(sb, "%s.gt_ist", ctx);
+  else sb_puts(sb, "gt_ist");
 }
 
 static bool is_red(const Nested *n, const CVar *v) {
@@ -262,7 +265,8 @@ static void copy_body_streamed(StrBuf *sb, const Program *p, const Nested *n) {
 static void emit_warp_flat(StrBuf *sb, const Program *p, const Kernel *k) {
   const Nested *n = k->nested;
   const ForLoop *in = n->inner->loop;
-  sb_puts(sb, "    __syncwarp();\n    {\n"
+  sb_puts(sb, "    __syncwarp();\n"
+              "    if (__any_sync(0xffffffffu, gt_short)) { /* skipped when all rows ran inline (Poisson: +7 %) */\n"
               "      int gt_so = gt_scnt;\n"
               "      for (int gt_o = 1; gt_o < 32; gt_o <<= 1) {\n"
               "        const int gt_y = __shfl_up_sync(0xffffffffu, gt_so, gt_o);\n"
@@ -285,7 +289,7 @@ static void emit_warp_flat(StrBuf *sb, const Program *p, const Kernel *k) {
     snprintf(name, sizeof name, "gt_v%d", r);
     red_identity(sb, n, r, "        ", name);
   }
-  sb_printf(sb, "        if (gt_f < gt_stot) {\n          const %s_ctx &gt_cx = gt_sq[gt_warp][gt_r];\n", k->name);
+  sb_printf(sb, "        if (gt_f < gt_stot) {\n          const %s_ctx &gt_cx = gt_cq[gt_warp][gt_r];\n", k->name);
   ctx_locals(sb, k, "gt_cx", "          ");
   for (int r = 0; r < n->nreds; r++) red_identity(sb, n, r, "          ", n->reds[r].var->name);
   sb_printf(sb, "          %s %s = (%s)(gt_cx.gt_ilb + (long long)(gt_f - gt_ro) * ", in->iv->type, in->iv->name,
@@ -313,7 +317,7 @@ static void emit_warp_flat(StrBuf *sb, const Program *p, const Kernel *k) {
               r, op, r, n->reds[r].var->type, r, r, op, r);
   }
   sb_printf(sb, "      }\n      __syncwarp(); /* After reads what the other lanes wrote */\n"
-                "      if (gt_short) {\n        const %s_ctx &gt_cx = gt_sq[gt_warp][gt_lane];\n", k->name);
+                "      if (gt_short) {\n        const %s_ctx &gt_cx = gt_cq[gt_warp][gt_lane];\n", k->name);
   ctx_locals(sb, k, "gt_cx", "        ");
   for (int r = 0; r < n->nreds; r++)
     sb_printf(sb, "        %s %s = %s::apply(gt_cx.%s, gt_acc%d);\n", n->reds[r].var->type, n->reds[r].var->name,
@@ -342,12 +346,13 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
   case CDP_WARP: sb_puts(sb, "  const unsigned gt_seg = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;\n"); break;
   default: sb_puts(sb, "  const unsigned gt_seg = 0;\n"); break;
   }
-  /* Medium loops wait in a per-warp queue in shared memory: holding their
-   * contexts in registers across the whole body would cost occupancy. */
-  sb_printf(sb, "  __shared__ %s_ctx gt_wq[%d][32];\n  __shared__ unsigned gt_wq_n[%d];\n", k->name, k->block / 32,
-            k->block / 32);
-  sb_printf(sb, "  __shared__ %s_ctx gt_sq[%d][32]; /* short loops, one slot per lane */\n", k->name, k->block / 32);
-  sb_puts(sb, "  if (gt_lane == 0) gt_wq_n[gt_warp] = 0;\n  __syncwarp();\n  (void)gt_done;\n"
+  /* A lane's short or medium loop waits for its warp in the lane's slot in
+   * shared memory: holding contexts in registers across the whole body would
+   * cost occupancy. One slot per lane, not a queue per tier: shared memory
+   * shrinks L1, and a second array (28 KB per block for SpMV) cost inline
+   * rows a fifth of their bandwidth (docs/collectivedp.md). */
+  sb_printf(sb, "  __shared__ %s_ctx gt_cq[%d][32];\n", k->name, k->block / 32);
+  sb_puts(sb, "  (void)gt_done;\n"
               "  const gt_idx gt_m0 = (gt_idx)gt_n0;\n"
               "  /* warp-uniform grid-stride loop: lanes stay together for the warp tier */\n"
               "  for (gt_idx gt_base = (gt_idx)blockIdx.x * blockDim.x + (threadIdx.x & ~31u); gt_base < gt_m0;\n"
@@ -355,6 +360,7 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
               "    const gt_idx gt_c0 = gt_base + gt_lane;\n"
               "    int gt_scnt = 0;        /* iterations of this lane's short loop */\n"
               "    bool gt_short = false;  /* this lane's loop is short */\n"
+              "    bool gt_medium = false; /* ... or medium (or the NLK's buffer was full) */\n"
               "    do {\n      if (gt_c0 >= gt_m0) break;\n");
   const CVar *iv = k->loops[0]->iv;
   sb_printf(sb, "      %s %s = (%s)(gt_lb0 + gt_c0 * gt_st0);\n", iv->type, iv->name, iv->type);
@@ -374,7 +380,7 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
   for (int i = 0; i < n->nctx; i++) sb_printf(sb, "        gt_mine.%s = %s;\n", n->ctx[i]->name, n->ctx[i]->name);
   sb_printf(sb,
             "        if (gt_itc <= %lldLL) { /* short: the warp runs its lanes' short loops together */\n"
-            "          gt_sq[gt_warp][gt_lane] = gt_mine;\n"
+            "          gt_cq[gt_warp][gt_lane] = gt_mine;\n"
             "          gt_scnt = (int)gt_itc;\n"
             "          gt_short = true;\n"
             "          break;\n"
@@ -399,32 +405,40 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
             "            }\n"
             "          }\n"
             "          /* medium, or the buffer is full: the warp runs it after this round */\n"
-            "          if (!gt_saved) gt_wq[gt_warp][atomicAdd(&gt_wq_n[gt_warp], 1u)] = gt_mine;\n"
+            "          if (!gt_saved) gt_cq[gt_warp][gt_lane] = gt_mine, gt_medium = true;\n"
             "          break;\n"
             "        }\n"
             "      }\n",
             n->threshold);
-  sb_puts(sb, "      }\n");
-  /* very short: the inner loop, run by this thread as written */
-  cg_line_directive(sb, p->tu, n->inner->loc.line);
-  sb_puts(sb, "      ");
-  cg_copy_source(sb, p->tu, n->inner->begin, n->inner->end);
-  sb_putc(sb, '\n');
+  /* Very short: this thread runs the inner loop. Its iterations are unrolled
+   * under guards, so the loads of all of them issue together: CSR rows of 5
+   * went from 3355-3438 to 3675 GB/s (docs/collectivedp.md). */
+  sb_printf(sb, "        GTRT_UNROLL(GTCC_CDP_INLINE)\n"
+                "        for (int gt_k = 0; gt_k < GTCC_CDP_INLINE; gt_k++) {\n"
+                "          if (gt_k >= gt_itc) continue; /* a guard, not a break: no exit between the loads */\n"
+                "          %s %s = (%s)(gt_ilb + (long long)gt_k * ",
+            in->iv->type, in->iv->name, in->iv->type);
+  print_inner_step(sb, in, NULL);
+  /* private variables are the thread's own here: the ones in scope serve */
+  sb_puts(sb, ");\n          do {\n");
+  cg_line_directive(sb, p->tu, n->inner->kids[0]->loc.line);
+  sb_puts(sb, "            ");
+  cg_copy_source(sb, p->tu, n->inner->kids[0]->begin, n->inner->kids[0]->end);
+  sb_puts(sb, "\n          } while (0);\n        }\n      }\n");
   emit_after(sb, p, k, "      ");
   sb_puts(sb, "    } while (0);\n");
   emit_warp_flat(sb, p, k);
   /* the warp tier */
   sb_printf(sb,
             "    __syncwarp();\n"
-            "    const unsigned gt_nq = gt_wq_n[gt_warp];\n"
-            "    for (unsigned gt_q = 0; gt_q < gt_nq; gt_q++) {\n"
-            "      %s_ctx gt_c = gt_wq[gt_warp][gt_q];\n"
+            "    for (unsigned gt_mq = __ballot_sync(0xffffffffu, gt_medium); gt_mq; gt_mq &= gt_mq - 1) {\n"
+            "      %s_ctx gt_c = gt_cq[gt_warp][__ffs(gt_mq) - 1];\n"
             "      gt_c.gt_nchunks = 1;\n"
             "      %s_exec<1>(gt_c, 0u, 0u, 0LL, gt_c.gt_itc",
             k->name, k->name);
   cdp_args(sb, k);
   capture_args(sb, k, "");
-  sb_puts(sb, ");\n    }\n    __syncwarp();\n    if (gt_lane == 0) gt_wq_n[gt_warp] = 0;\n    __syncwarp();\n  }\n");
+  sb_puts(sb, ");\n    }\n    __syncwarp(); /* the next round refills the slots */\n  }\n");
   /* launch variants that start the NLK from the device */
   switch (n->mode) {
   case CDP_TAIL:

@@ -196,9 +196,9 @@ static bool has_label(const Program *p, const Stmt *s) {
   return false;
 }
 
-/* The parent keeps two shared-memory queues of one context per thread
- * (gt_wq, gt_sq in codegen/emit_nested.c): 48 KB of static shared memory
- * at most, a little kept for the counters. */
+/* The parent keeps one context per thread in shared memory (gt_cq in
+ * codegen/emit_nested.c): 48 KB of static shared memory at most, a little
+ * kept for the counters. */
 #define GTCC_CDP_SHARED_MAX (46 * 1024)
 
 /* sizeof(K_ctx) as the device compiler lays it out (codegen/emit_nested.c,
@@ -282,8 +282,8 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
     if (c->kind == CAP_PRIVATE && used_from(body, n->inner_index, c->var))
       return "a private variable of the outer loop is used by the inner loop or after it";
   }
-  if (ctx_bytes(k, n) * 2 * (long long)k->block > GTCC_CDP_SHARED_MAX)
-    return "the context saved per inner loop is too large for the parent block's shared-memory queues (fewer "
+  if (ctx_bytes(k, n) * (long long)k->block > GTCC_CDP_SHARED_MAX)
+    return "the context saved per inner loop is too large for the parent block's shared memory (fewer "
            "locals before the inner loop, or a smaller vector_length)";
   return NULL;
 }

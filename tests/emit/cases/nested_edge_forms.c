@@ -2,7 +2,7 @@
  * local before the inner loop (CSR row pointer), a capture named `min`, a
  * local that shadows a capture, a firstprivate and a private scalar
  * assigned in the outer body, a context too large for the parent's
- * shared-memory queues, and an unsigned step with -= (flat loop). Rows of
+ * shared memory (24 doubles: 232 bytes x 256 threads), and an unsigned step with -= (flat loop). Rows of
  * 0..3000 entries reach every tier; values are multiples of 1/4, so every
  * sum is exact in any order. */
 #include <stdio.h>
@@ -75,9 +75,13 @@ static void big_context(int n, int m, const int *rs, const float *v, double *y) 
 #pragma acc parallel loop copyin(rs[0:n+1], v[0:m]) copyout(y[0:n])
   for (int i = 0; i < n; i++) {
     double a = i % 2, b = i % 3, c = i % 5, d = i % 7, e = 0.25, f = 0.5, g = 1.0, h = 2.0;
+    double a2 = a + 1, b2 = b + 1, c2 = c + 1, d2 = d + 1, e2 = e + 1, f2 = f + 1, g2 = g + 1, h2 = h + 1;
+    double a3 = a2 * 2, b3 = b2 * 2, c3 = c2 * 2, d3 = d2 * 2, e3 = e2 * 2, f3 = f2 * 2, g3 = g2 * 2;
     double s = 0.0;
 #pragma acc loop reduction(+:s)
-    for (int j = rs[i]; j < rs[i + 1]; j++) s += (a + b + c + d + e + f + g + h) * v[j];
+    for (int j = rs[i]; j < rs[i + 1]; j++)
+      s += (a + b + c + d + e + f + g + h + a2 + b2 + c2 + d2 + e2 + f2 + g2 + h2 + a3 + b3 + c3 + d3 + e3 + f3 + g3) *
+           v[j];
     y[i] = s;
   }
 }
