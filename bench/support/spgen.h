@@ -25,6 +25,7 @@
  *
  * Kinds:
  *   POISSON2D  5-point Laplacian on a k x k grid (n = k: rows = k^2).
+ *   POISSON3D  7-point Laplacian on a k x k x k grid (rows = k^3; 6 on the diagonal).
  *   UNIFORM    n rows of exactly `len` entries.
  *   POWERLAW   n rows; length = min(n, len + floor(scale * v^(-3/4))),
  *              v uniform in (0, 1]: a Pareto tail with alpha = 4/3 above a
@@ -52,13 +53,13 @@ typedef struct spgen_csr {
   double *val;
 } spgen_csr;
 
-typedef enum spgen_kind { SPGEN_POISSON2D, SPGEN_UNIFORM, SPGEN_POWERLAW, SPGEN_GIANT, SPGEN_ARROW } spgen_kind;
+typedef enum spgen_kind { SPGEN_POISSON2D, SPGEN_UNIFORM, SPGEN_POWERLAW, SPGEN_GIANT, SPGEN_ARROW, SPGEN_POISSON3D } spgen_kind;
 
 typedef struct spgen_spec {
   const char *name;
   const char *desc;
   spgen_kind kind;
-  int n;        /* rows = columns; POISSON2D: the grid side k (k^2 rows) */
+  int n;        /* rows = columns; POISSON2D/3D: the grid side k (k^2 / k^3 rows) */
   int len;      /* UNIFORM, GIANT: entries per (ordinary) row; POWERLAW: minimum length */
   int ngiant;   /* GIANT: number of dense rows */
   double scale; /* POWERLAW: scale of the Pareto tail */
@@ -89,7 +90,9 @@ static uint64_t spgen_row_seed_(const spgen_spec *s, long long row) {
 }
 
 static long long spgen_rows_(const spgen_spec *s) {
-  return s->kind == SPGEN_POISSON2D ? (long long)s->n * s->n : (long long)s->n;
+  if (s->kind == SPGEN_POISSON2D) return (long long)s->n * s->n;
+  if (s->kind == SPGEN_POISSON3D) return (long long)s->n * s->n * s->n;
+  return (long long)s->n;
 }
 
 static int spgen_powerlaw_len_(const spgen_spec *s, uint64_t *st) {
@@ -110,6 +113,10 @@ static int spgen_row_len_(const spgen_spec *s, int i, uint64_t *st) {
   case SPGEN_POISSON2D: {
     int k = s->n, x = i % k, y = i / k;
     return 1 + (x > 0) + (x < k - 1) + (y > 0) + (y < k - 1);
+  }
+  case SPGEN_POISSON3D: {
+    int k = s->n, x = i % k, y = i / k % k, z = i / k / k;
+    return 1 + (x > 0) + (x < k - 1) + (y > 0) + (y < k - 1) + (z > 0) + (z < k - 1);
   }
   case SPGEN_UNIFORM: return s->len;
   case SPGEN_POWERLAW: return spgen_powerlaw_len_(s, st);
@@ -187,6 +194,15 @@ static void spgen_fill(const spgen_spec *s, spgen_csr *A, int lo, int hi) {
       c[e] = i, v[e++] = 4.0;
       if (x < k - 1) c[e] = i + 1, v[e++] = -1.0;
       if (y < k - 1) c[e] = i + k, v[e++] = -1.0;
+    } else if (s->kind == SPGEN_POISSON3D) {
+      int k = s->n, x = i % k, y = i / k % k, z = i / k / k, e = 0, kk = k * k;
+      if (z > 0) c[e] = i - kk, v[e++] = -1.0;
+      if (y > 0) c[e] = i - k, v[e++] = -1.0;
+      if (x > 0) c[e] = i - 1, v[e++] = -1.0;
+      c[e] = i, v[e++] = 6.0;
+      if (x < k - 1) c[e] = i + 1, v[e++] = -1.0;
+      if (y < k - 1) c[e] = i + k, v[e++] = -1.0;
+      if (z < k - 1) c[e] = i + kk, v[e++] = -1.0;
     } else if (s->kind == SPGEN_ARROW && i > 0) {
       c[0] = 0, v[0] = 2.0 * spgen_unit_(&st) - 1.0;
       c[1] = i, v[1] = 2.0 * spgen_unit_(&st) - 1.0;
@@ -241,6 +257,10 @@ static const spgen_spec spgen_specs[] = {
     {"giant", "64 giant rows", SPGEN_GIANT, 1 << 20, 4, 64, 0.0, 4, 1},
     {"smallpl", "small power-law", SPGEN_POWERLAW, 1 << 16, 5, 0, 2.8, 114, 1},
     {"arrow", "arrow 2^20", SPGEN_ARROW, 1 << 20, 0, 0, 0.0, 6, 0},
+    /* rows of 7 and 8, random or a 3D 7-point stencil: either side of gtcc's inline limit */
+    {"poisson3d", "3D Poisson 256^3", SPGEN_POISSON3D, 256, 7, 0, 0.0, 12, 0},
+    {"uniform7", "uniform, 7/row", SPGEN_UNIFORM, 1 << 23, 7, 0, 0.0, 10, 0},
+    {"uniform8", "uniform, 8/row", SPGEN_UNIFORM, 1 << 23, 8, 0, 0.0, 11, 0},
     /* small ones for quick checks */
     {"tiny-poisson", "2D Poisson 64^2", SPGEN_POISSON2D, 64, 5, 0, 0.0, 7, 0},
     {"tiny-powerlaw", "power-law 4096 rows", SPGEN_POWERLAW, 4096, 3, 0, 3.0, 8, 0},
