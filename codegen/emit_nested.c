@@ -47,9 +47,8 @@ static void emit_min_blocks(StrBuf *sb, const Kernel *k, const char *macro, cons
 
 /* The inner loop's step as the executors multiply by it: a constant step
  * (the usual `j++`) is printed as a literal so that nvcc folds it, instead
- * of a 64-bit multiply by the context's gt_ist per iteration. */
-/* The inner step: a literal when constant, else the saved step (ctx NULL:
- * the parent's local gt_ist). */
+ * of a 64-bit multiply by the context's gt_ist per iteration (ctx NULL: the
+ * parent's local gt_ist). */
 static void print_inner_step(StrBuf *sb, const ForLoop *in, const char *ctx) {
   if (in->step_is_const) sb_printf(sb, "%lldLL", in->step_value);
   else if (ctx) sb_printf(sb, "%s.gt_ist", ctx);
@@ -265,8 +264,7 @@ static void copy_body_streamed(StrBuf *sb, const Program *p, const Nested *n) {
 static void emit_warp_flat(StrBuf *sb, const Program *p, const Kernel *k) {
   const Nested *n = k->nested;
   const ForLoop *in = n->inner->loop;
-  sb_puts(sb, "    if (!__any_sync(0xffffffffu, gt_short || gt_medium)) continue; /* every loop ran inline */\n"
-              "    __syncwarp();\n"
+  sb_puts(sb, "    __syncwarp();\n"
               "    if (__any_sync(0xffffffffu, gt_short)) {\n"
               "      int gt_so = gt_scnt;\n"
               "      for (int gt_o = 1; gt_o < 32; gt_o <<= 1) {\n"
@@ -427,7 +425,8 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
   cg_copy_source(sb, p->tu, n->inner->kids[0]->begin, n->inner->kids[0]->end);
   sb_puts(sb, "\n          } while (0);\n        }\n      }\n");
   emit_after(sb, p, k, "      ");
-  sb_puts(sb, "    } while (0);\n");
+  sb_puts(sb, "    } while (0);\n"
+              "    if (!__any_sync(0xffffffffu, gt_short || gt_medium)) continue; /* every loop ran inline */\n");
   emit_warp_flat(sb, p, k);
   /* the warp tier */
   sb_printf(sb,
@@ -574,7 +573,8 @@ void cg_emit_nested(StrBuf *sb, const Program *p, const Kernel *k) {
   sb_puts(sb, "#ifndef GTCC_CDP_MIN_CHUNK\n#define GTCC_CDP_MIN_CHUNK 2048LL\n#endif\n");
   sb_puts(sb, "#ifndef GTCC_CDP_SPLIT\n#define GTCC_CDP_SPLIT 8\n#endif\n");
   /* Inner loops this short run in the parent thread: 2D Poisson rows (5)
-   * ran at 3212 GB/s so, against 1551 in the warp-flat tier. */
+   * ran at 3212 GB/s so, against 1551 in the warp-flat tier. 7, not 8:
+   * random rows of 8 are faster in the warp-flat tier (docs/collectivedp.md). */
   sb_puts(sb, "#ifndef GTCC_CDP_INLINE\n#define GTCC_CDP_INLINE 7\n#endif\n");
   sb_printf(sb, "/* ---- %s at %s:%d: nested parallel loop (CollectiveDP, %s launch of the next-level kernel) */\n",
             k->what, p->tu->file->path, k->loc.line, xf_cdp_mode_name(k->nested->mode));
