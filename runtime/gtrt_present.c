@@ -159,8 +159,12 @@ gtrt_status gtrt_pt_enter(gtrt_ptable *t, const gtrt_site *site, const char *nam
   case GTRT_FOUND_NONE:
     break;
   }
-  if (kind == GTRT_MAP_PRESENT && bytes)
-    return gtrt_not_present(site, name);
+  /* present(p) of a bare pointer has no extent to check: nothing is created
+   * (a dummy would hand the region a device address that maps nothing), and
+   * where the region uses p, gtrt_pt_dev_base finds the section holding p[0]
+   * or reports that it is not present. */
+  if (kind == GTRT_MAP_PRESENT)
+    return bytes ? gtrt_not_present(site, name) : GTRT_OK;
 
   gtrt_pt_entry ne = {.host = host, .bytes = bytes, .refs = 1, .synced = t->epoch};
   ne.name = strdup(name);

@@ -179,6 +179,15 @@ static void test_present_errors(void) {
   CHECK(strstr(gtrt_last_error(), "acc parallel loop") != NULL);
   CHECK(gtrt_last_status() == GTRT_ERR_NOT_PRESENT);
 
+  /* present(p) of a bare pointer (0 bytes) whose p[0] is not mapped: no
+   * dummy entry; the region's translation of p reports it */
+  CHECK(gtrt_pt_enter(&t, &site, "o", &b[0], 0, GTRT_MAP_PRESENT) == GTRT_OK);
+  CHECK(gtrt_pt_size(&t) == 0 && f.allocs == 0);
+  gtrt_clear_error();
+  CHECK(gtrt_pt_dev_base(&t, &site, "o", &b[0], &b[0]) == NULL);
+  CHECK(strstr(gtrt_last_error(), "'o' is not present") != NULL);
+  CHECK(gtrt_pt_exit(&t, &site, "o", &b[0], 0, GTRT_MAP_PRESENT, 0) == GTRT_OK);
+
   /* dev_ptr / update of unmapped data */
   gtrt_clear_error();
   CHECK(gtrt_pt_dev_ptr(&t, &site, "b", b) == NULL);
