@@ -65,6 +65,7 @@ typedef struct VarUse {
   SrcLoc loc;
   bool write;      /* assigned, incremented, or its address taken */
   bool elem_write; /* an element or member of it is assigned (a[i] = ...) */
+  bool ptr_member; /* a pointer-typed member is read through it (s.p, sp->p, a[i].p) */
 } VarUse;
 
 /* A read of an element `a[v]` whose array and index are plain variables

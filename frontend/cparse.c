@@ -26,6 +26,9 @@ typedef struct Parser {
   /* Offsets of DeclRefExprs found to be assigned (direct) or element-assigned. */
   unsigned *writes, *elem_writes;
   int nwrites, writes_cap, nelem_writes, elem_writes_cap;
+  /* Offsets of DeclRefExprs under a member access of pointer type (s.p). */
+  unsigned *ptr_members;
+  int nptr_members, ptr_members_cap;
 } Parser;
 
 static char *cx_to_str(CXString s) {
@@ -389,6 +392,16 @@ static LvalueInfo lvalue_root(Parser *p, CXCursor c) {
   return li;
 }
 
+/* A member access whose value is a pointer (s.p, sp->p, a[i].p): the
+ * variable it starts from holds a host address inside its bytes, which a
+ * device copy of those bytes cannot follow. */
+static void note_ptr_member(Parser *p, CXCursor c) {
+  if (clang_getCursorKind(c) != CXCursor_MemberRefExpr) return;
+  if (clang_getCanonicalType(clang_getCursorType(c)).kind != CXType_Pointer) return;
+  LvalueInfo li = lvalue_root(p, first_child(c));
+  if (li.found) VEC_PUSH(p->ptr_members, p->nptr_members, p->ptr_members_cap, li.offset);
+}
+
 static void mark_lvalue(Parser *p, CXCursor lhs) {
   LvalueInfo li = lvalue_root(p, lhs);
   if (!li.found) return;
@@ -487,9 +500,10 @@ static void add_use(UseCollector *uc, CXCursor ref, CXCursor decl) {
   Parser *p = uc->p;
   long off = loc_offset(clang_getCursorLocation(ref));
   if (off < 0) return; /* inside a macro from another file: position unknown */
-  VarUse u = {var_for(p, decl), srcfile_loc(p->tu->file, (unsigned)off), false, false};
+  VarUse u = {var_for(p, decl), srcfile_loc(p->tu->file, (unsigned)off), false, false, false};
   u.write = has_offset(p->writes, p->nwrites, (unsigned)off) != 0;
   u.elem_write = has_offset(p->elem_writes, p->nelem_writes, (unsigned)off) != 0;
+  u.ptr_member = has_offset(p->ptr_members, p->nptr_members, (unsigned)off) != 0;
   VEC_PUSH(uc->s->uses, uc->s->nuses, uc->uses_cap, u);
 }
 
@@ -511,6 +525,7 @@ static enum CXChildVisitResult collect_cb(CXCursor c, CXCursor parent, CXClientD
   UseCollector *uc = d;
   enum CXCursorKind k = clang_getCursorKind(c);
   note_write(uc->p, c);
+  note_ptr_member(uc->p, c);
   note_names(uc, c);
   if (k == CXCursor_ArraySubscriptExpr) note_elem_read(uc, c);
   if (k == CXCursor_DeclRefExpr) {
@@ -866,6 +881,7 @@ int fe_parse_c(TranslationUnit *tu, const FeOptions *opts) {
   free(p.var_cursors);
   free(p.writes);
   free(p.elem_writes);
+  free(p.ptr_members);
   clang_disposeTranslationUnit(p.ctu);
   clang_disposeIndex(idx);
   return nerr ? -1 : 0;

@@ -115,7 +115,7 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u) {
                    v->name, k->what, v->name, v->name, v->name);
   } else if (v->tkind == VT_ARRAY || v->tkind == VT_POINTER) {
     c.kind = CAP_MAPPED;
-    if (ck == CL_FIRSTPRIVATE) {
+    if (ck == CL_FIRSTPRIVATE && v->tkind == VT_ARRAY) { /* a pointer's value is copied anyway */
       diag_error(item->loc, "firstprivate array '%s' is not supported", v->name);
       return;
     }
@@ -170,6 +170,31 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u) {
   VEC_PUSH(k->caps, k->ncaps, k->caps_cap, c);
 }
 
+/* The device gets a captured struct's bytes (or the mapped copy of the data
+ * a pointer names); a pointer stored in them is still a host address, and
+ * following it on the device faults. Locals of the region are the device's own. */
+static void host_pointer_member(Kernel *k, const VarUse *u) {
+  CVar *v = u->var;
+  if (!u->ptr_member || xf_is_local(k->body, v)) return;
+  const VarItem *item = NULL;
+  const Clause *cl = listing_clause(k, v, &item);
+  if (cl && (cl->kind == CL_PRIVATE || cl->kind == CL_DEVICEPTR)) return; /* the device's own pointers */
+  for (int l = 0; l < k->collapse; l++)
+    if (k->loops[l]->iv == v) return;
+  if (already_reported(k, v)) return;
+  diag_error(u->loc,
+             "the '%s' region reads a pointer stored in '%s' (a pointer member): on the device that pointer is still "
+             "a host address. Copy it into a pointer variable before the region (T *q = %s%smember;), give q's "
+             "section in a data clause, and use q in the region",
+             k->what, v->name, v->name, v->tkind == VT_RECORD ? "." : "->");
+}
+
+/* Before any capture: capture_var marks each variable it sees. */
+static void walk_pointer_members(Kernel *k, const Stmt *s) {
+  for (int i = 0; i < s->nuses; i++) host_pointer_member(k, &s->uses[i]);
+  for (int i = 0; i < s->nkids; i++) walk_pointer_members(k, s->kids[i]);
+}
+
 static void walk_uses(Program *p, Kernel *k, const Stmt *s) {
   for (int i = 0; i < s->nuses; i++) capture_var(p, k, &s->uses[i]);
   for (int i = 0; i < s->nkids; i++) walk_uses(p, k, s->kids[i]);
@@ -204,6 +229,7 @@ static void check_duplicates(const Kernel *k) {
 
 void xf_capture(Program *p, Kernel *k) {
   check_duplicates(k);
+  walk_pointer_members(k, k->body);
   walk_uses(p, k, k->body);
   /* Clause items that name variables the body never uses are still checked. */
   const Directive *ds[2] = {k->dir, k->outer};

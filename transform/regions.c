@@ -162,33 +162,66 @@ bool xf_unary_before(const char *text, size_t at, char op) {
                      text[b - 1] == ']');
 }
 
+/* The identifier at text + at, after blanks: its length (0 if none). */
+static size_t ident_at(const char *text, size_t *at) {
+  while (text[*at] == ' ' || text[*at] == '\t' || text[*at] == '\n' || text[*at] == '\r') (*at)++;
+  size_t n = 0;
+  while (isalnum((unsigned char)text[*at + n]) || text[*at + n] == '_') n++;
+  return n;
+}
+
+/* Does s (or a statement inside it) define label name[0:len)? */
+static bool defines_label(const char *text, const Stmt *s, const char *name, size_t len) {
+  if (s->kind == ST_LABEL) {
+    size_t at = s->begin, n = ident_at(text, &at);
+    if (n == len && !strncmp(text + at, name, len)) return true;
+  }
+  for (int i = 0; i < s->nkids; i++)
+    if (defines_label(text, s->kids[i], name, len)) return true;
+  return false;
+}
+
 /* Jumps out of a construct's body: `return` always; `break` and `continue`
  * unless a loop or switch inside takes them; `continue` is fine at the top
  * of a loop body (it ends the iteration); `goto` when gotos_leave (a task
- * body: gtcc cannot tell where its label is). */
-static bool check_jumps_in(const Stmt *s, const char *what, bool in_loop, bool in_switch, bool cont_ok, bool gotos_leave) {
+ * body) or when its label is not in the body (text given). */
+typedef struct JumpCheck {
+  const char *what, *text;
+  const Stmt *body;
+  bool cont_ok, gotos_leave;
+} JumpCheck;
+
+static bool goto_leaves(const JumpCheck *jc, const Stmt *s) {
+  if (jc->gotos_leave || !jc->text) return jc->gotos_leave;
+  size_t at = s->begin + 4; /* after "goto" */
+  size_t n = ident_at(jc->text, &at);
+  return n == 0 || !defines_label(jc->text, jc->body, jc->text + at, n); /* goto *p, or a label elsewhere */
+}
+
+static bool check_jumps_in(const JumpCheck *jc, const Stmt *s, bool in_loop, bool in_switch) {
   bool out = false;
   switch (s->kind) {
   case ST_RETURN: out = true; break;
-  case ST_GOTO: out = gotos_leave; break;
+  case ST_GOTO: out = goto_leaves(jc, s); break;
   case ST_BREAK: out = !in_loop && !in_switch; break;
-  case ST_CONTINUE: out = !in_loop && !cont_ok; break;
+  case ST_CONTINUE: out = !in_loop && !jc->cont_ok; break;
   default: break;
   }
   if (out) {
     static const char *const names[] = {[ST_RETURN] = "return", [ST_GOTO] = "goto", [ST_BREAK] = "break",
                                         [ST_CONTINUE] = "continue"};
-    diag_error(s->loc, "'%s' out of %s is not allowed", names[s->kind], what);
+    diag_error(s->loc, "'%s' out of %s is not allowed", names[s->kind], jc->what);
     return false;
   }
   bool loop = in_loop || s->kind == ST_FOR || s->kind == ST_WHILE || s->kind == ST_DO;
   for (int i = 0; i < s->nkids; i++)
-    if (!check_jumps_in(s->kids[i], what, loop, in_switch || s->kind == ST_SWITCH, cont_ok, gotos_leave)) return false;
+    if (!check_jumps_in(jc, s->kids[i], loop, in_switch || s->kind == ST_SWITCH)) return false;
   return true;
 }
 
-bool xf_check_jumps(const Stmt *body, const char *what, bool loop_body, bool gotos_leave) {
-  return check_jumps_in(body, what, false, false, loop_body, gotos_leave);
+bool xf_check_jumps(const Program *p, const Stmt *body, const char *what, bool loop_body, bool gotos_leave) {
+  JumpCheck jc = {what, p ? p->tu->file->text : NULL, body, loop_body, gotos_leave};
+  return check_jumps_in(&jc, body, false, false);
 }
 
 /* Makes the kernel for loop statement s under loop directive d; outer is
@@ -228,7 +261,7 @@ static void make_kernel(Program *p, Stmt *s, Directive *d, Directive *outer, uns
   xf_directive_maps(p, d, &k->maps);
   /* the body runs once per iteration inside generated loops: leaving it
    * would skip other iterations (OpenMP and OpenACC forbid it too) */
-  bool jumps_ok = xf_check_jumps(k->body, "the body of a parallel loop", true, false);
+  bool jumps_ok = xf_check_jumps(p, k->body, "the body of a parallel loop", true, false);
   check_inner(p, k, k->body);
   check_standalone_inside(p, k);
   xf_capture(p, k);
