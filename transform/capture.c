@@ -179,8 +179,6 @@ static void host_pointer_member(Kernel *k, const VarUse *u) {
   const VarItem *item = NULL;
   const Clause *cl = listing_clause(k, v, &item);
   if (cl && (cl->kind == CL_PRIVATE || cl->kind == CL_DEVICEPTR)) return; /* the device's own pointers */
-  for (int l = 0; l < k->collapse; l++)
-    if (k->loops[l]->iv == v) return;
   if (already_reported(k, v)) return;
   diag_error(u->loc,
              "the '%s' region reads a pointer stored in '%s' (a pointer member): on the device that pointer is still "

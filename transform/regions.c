@@ -184,7 +184,7 @@ static bool defines_label(const char *text, const Stmt *s, const char *name, siz
 /* Jumps out of a construct's body: `return` always; `break` and `continue`
  * unless a loop or switch inside takes them; `continue` is fine at the top
  * of a loop body (it ends the iteration); `goto` when gotos_leave (a task
- * body) or when its label is not in the body (text given). */
+ * body) or when its label is not in the body. */
 typedef struct JumpCheck {
   const char *what, *text;
   const Stmt *body;
@@ -192,7 +192,7 @@ typedef struct JumpCheck {
 } JumpCheck;
 
 static bool goto_leaves(const JumpCheck *jc, const Stmt *s) {
-  if (jc->gotos_leave || !jc->text) return jc->gotos_leave;
+  if (jc->gotos_leave) return true;
   size_t at = s->begin + 4; /* after "goto" */
   size_t n = ident_at(jc->text, &at);
   return n == 0 || !defines_label(jc->text, jc->body, jc->text + at, n); /* goto *p, or a label elsewhere */
@@ -220,7 +220,7 @@ static bool check_jumps_in(const JumpCheck *jc, const Stmt *s, bool in_loop, boo
 }
 
 bool xf_check_jumps(const Program *p, const Stmt *body, const char *what, bool loop_body, bool gotos_leave) {
-  JumpCheck jc = {what, p ? p->tu->file->text : NULL, body, loop_body, gotos_leave};
+  JumpCheck jc = {what, p->tu->file->text, body, loop_body, gotos_leave};
   return check_jumps_in(&jc, body, false, false);
 }
 
