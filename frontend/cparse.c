@@ -29,6 +29,9 @@ typedef struct Parser {
   /* Offsets of DeclRefExprs under a member access of pointer type (s.p). */
   unsigned *ptr_members;
   int nptr_members, ptr_members_cap;
+  /* Start offsets of `&x` arguments passed to a pointer-to-const parameter. */
+  unsigned *const_addrs;
+  int nconst_addrs, const_addrs_cap;
 } Parser;
 
 static char *cx_to_str(CXString s) {
@@ -425,6 +428,16 @@ static int is_assign_op(const Token *t) {
   return 0;
 }
 
+/* The expression under parens and implicit conversions. */
+static CXCursor strip_wrappers(CXCursor c) {
+  for (int guard = 0; guard < 16 && !clang_Cursor_isNull(c); guard++) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr) break;
+    c = first_child(c);
+  }
+  return c;
+}
+
 /* Records writes for an assignment or ++/--/& node (visited before its operands). */
 static void note_write(Parser *p, CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(c);
@@ -435,9 +448,29 @@ static void note_write(Parser *p, CXCursor c) {
     if (!cursor_range(c, &b, &e)) return;
     int i = tok_first_at(&p->toks, b), j = tok_last_before(&p->toks, e);
     const Token *first = i < p->toks.n ? &p->toks.t[i] : NULL, *last = j >= 0 ? &p->toks.t[j] : NULL;
+    if (first && tok_is(first, "&") && has_offset(p->const_addrs, p->nconst_addrs, b)) return;
     if ((first && (tok_is(first, "++") || tok_is(first, "--") || tok_is(first, "&"))) ||
         (last && (tok_is(last, "++") || tok_is(last, "--"))))
       mark_lvalue(p, first_child(c));
+  }
+}
+
+/* Arguments `&x` of a direct call whose parameter points to const: the callee
+ * only reads x, so the address does not count as a write (visited before the
+ * arguments). */
+static void note_const_args(Parser *p, CXCursor call) {
+  CXCursor fn = clang_getCursorReferenced(call);
+  if (clang_Cursor_isNull(fn) || clang_getCursorKind(fn) != CXCursor_FunctionDecl) return;
+  CXType ft = clang_getCursorType(fn);
+  int nparams = clang_getNumArgTypes(ft), nargs = clang_Cursor_getNumArguments(call);
+  for (int i = 0; i < nargs && i < nparams; i++) {
+    CXType pt = clang_getCanonicalType(clang_getArgType(ft, (unsigned)i));
+    if (pt.kind != CXType_Pointer || !clang_isConstQualifiedType(clang_getPointeeType(pt))) continue;
+    CXCursor a = strip_wrappers(clang_Cursor_getArgument(call, (unsigned)i));
+    unsigned b, e;
+    if (clang_getCursorKind(a) != CXCursor_UnaryOperator || !cursor_range(a, &b, &e)) continue;
+    int t = tok_first_at(&p->toks, b);
+    if (t < p->toks.n && tok_is(&p->toks.t[t], "&")) VEC_PUSH(p->const_addrs, p->nconst_addrs, p->const_addrs_cap, b);
   }
 }
 
@@ -446,16 +479,6 @@ typedef struct UseCollector {
   Stmt *s;
   int uses_cap, calls_cap, reads_cap, names_cap;
 } UseCollector;
-
-/* The expression under parens and implicit conversions. */
-static CXCursor strip_wrappers(CXCursor c) {
-  for (int guard = 0; guard < 16 && !clang_Cursor_isNull(c); guard++) {
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr) break;
-    c = first_child(c);
-  }
-  return c;
-}
 
 /* The variable a DeclRefExpr names, or NULL. */
 static CVar *ref_var(Parser *p, CXCursor c) {
@@ -524,6 +547,7 @@ static enum CXChildVisitResult collect_cb(CXCursor c, CXCursor parent, CXClientD
   (void)parent;
   UseCollector *uc = d;
   enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_CallExpr) note_const_args(uc->p, c);
   note_write(uc->p, c);
   note_ptr_member(uc->p, c);
   note_names(uc, c);
@@ -882,6 +906,7 @@ int fe_parse_c(TranslationUnit *tu, const FeOptions *opts) {
   free(p.writes);
   free(p.elem_writes);
   free(p.ptr_members);
+  free(p.const_addrs);
   clang_disposeTranslationUnit(p.ctu);
   clang_disposeIndex(idx);
   return nerr ? -1 : 0;

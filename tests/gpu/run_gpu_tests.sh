@@ -124,7 +124,7 @@ cases_for() {
       "1000000 4096 20" ;;
   phase_iv_out) # NB BS STEPS: NB 6 has empty first loops, NB 0 empty nests
     printf '%s\n' "0 4 3" "1 4 1" "1 4 2" "6 4 9" "6 4 1000" "40 32 0" "-" "3000 64 50" ;;
-  phase_host_members) # N BS STEPS
+  phase_host_members | phase_const_arg) # N BS STEPS
     printf '%s\n' "0 5 3" "1 1 1" "1000 64 1" "1000 64 2" "1000 64 1000" "1000 64 0" "-" "1000000 4096 20" ;;
   phase_split) # N BS STEPS [TOL]: odd N leaves the loop at step 7
     printf '%s\n' "0 5 3" "1 1 1" "2 1 2" "1000 64 1" "1000 64 2" "1000 64 1000" "1001 64 1000" "1000 64 0" \
