@@ -125,7 +125,7 @@ static int clause_map_kind(const Directive *d, const Clause *c, bool *force_dele
 
 /* OpenMP's copyin copies threadprivate variables into a parallel region:
  * it is not a data mapping, and reading it as OpenACC's would be wrong. */
-static bool misused_clause(const Directive *d, const Clause *c) {
+bool xf_misused_copyin(const Directive *d, const Clause *c) {
   if (dir_family(d->kind) == FAM_OMP && c->kind == CL_COPYIN) {
     diag_error(c->loc, "OpenMP 'copyin' copies threadprivate data, which gtcc does not support; to copy data to the "
                        "device write map(to: ...)");
@@ -147,7 +147,7 @@ static void check_one_clause_per_var(const DataMapList *out, int from) {
 void xf_directive_maps(Program *p, const Directive *d, DataMapList *out) {
   int from = out->n;
   for (int i = 0; i < d->nclauses; i++) {
-    if (misused_clause(d, &d->clauses[i])) continue;
+    if (xf_misused_copyin(d, &d->clauses[i])) continue;
     bool force_delete;
     int kind = clause_map_kind(d, &d->clauses[i], &force_delete);
     if (kind >= 0) xf_clause_maps(p, d, &d->clauses[i], (XMapKind)kind, force_delete, out);

@@ -312,6 +312,9 @@ CVar *xf_lookup_var(const Program *p, const char *name, unsigned offset);
 /* v is a const object (a const scalar or struct, or an array of const
  * elements): copying data back into it would write read-only memory (datamap.c). */
 bool xf_object_is_const(const CVar *v);
+/* Reports OpenMP's copyin (threadprivate data, not a mapping) and says
+ * whether c was one (datamap.c). */
+bool xf_misused_copyin(const Directive *d, const Clause *c);
 /* The data clauses on d (copy, copyin, ..., map) as DataMaps. */
 void xf_directive_maps(Program *p, const Directive *d, DataMapList *out);
 

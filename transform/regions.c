@@ -93,6 +93,7 @@ static void check_inner(Program *p, Kernel *k, Stmt *s) {
       xf_check_gtcc_clauses(d);
       for (int c = 0; c < d->nclauses; c++) {
         ClauseKind ck = d->clauses[c].kind;
+        if (xf_misused_copyin(d, &d->clauses[c])) continue;
         if (ck == CL_COPY || ck == CL_COPYIN || ck == CL_COPYOUT || ck == CL_CREATE || ck == CL_PRESENT ||
             ck == CL_MAP || ck == CL_DEVICEPTR)
           diag_error(d->clauses[c].loc, "data clause '%s' on an inner loop is not supported: put it on the outer '%s'",
