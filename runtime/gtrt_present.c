@@ -100,7 +100,20 @@ static gtrt_status gtrt_overlap_error(const gtrt_site *site, const char *name, u
                      e->bytes, gtrt_site_what(site));
 }
 
-static gtrt_status gtrt_not_present(const gtrt_site *site, const char *name) {
+/* p is the address looked for (0: unknown). When a section of the same
+ * variable lies after p (present(o) with only o[n:m] mapped), the message
+ * names it: the region needs that section named, not another data clause. */
+static gtrt_status gtrt_not_present(const gtrt_ptable *t, const gtrt_site *site, const char *name, uintptr_t p) {
+  size_t i = t && p ? gtrt_upper(t, p) : 0;
+  const gtrt_pt_entry *next = t && p && i < t->n ? &t->v[i] : NULL;
+  size_t len = strcspn(name, "[");
+  if (next && next->name && strncmp(next->name, name, len) == 0 && strcspn(next->name, "[") == len)
+    return gtrt_record(site, GTRT_ERR_NOT_PRESENT,
+                       "'%s' is not present on the device at %p: the section '%s' [%p, %p) that is mapped starts "
+                       "%zu bytes after it%s%.*s%s in '%s' region",
+                       name, (void *)p, next->name, next->host, (void *)gtrt_end(next),
+                       (size_t)((uintptr_t)next->host - p), name[len] ? "" : "; name the part the region uses (present(",
+                       name[len] ? 0 : (int)len, name, name[len] ? "" : "[lo:len]))", gtrt_site_what(site));
   return gtrt_record(site, GTRT_ERR_NOT_PRESENT,
                      "'%s' is not present on the device (add it to a data clause) in '%s' region", name,
                      gtrt_site_what(site));
@@ -164,7 +177,7 @@ gtrt_status gtrt_pt_enter(gtrt_ptable *t, const gtrt_site *site, const char *nam
    * where the region uses p, gtrt_pt_dev_base finds the section holding p[0]
    * or reports that it is not present. */
   if (kind == GTRT_MAP_PRESENT)
-    return bytes ? gtrt_not_present(site, name) : GTRT_OK;
+    return bytes ? gtrt_not_present(t, site, name, p) : GTRT_OK;
 
   gtrt_pt_entry ne = {.host = host, .bytes = bytes, .refs = 1, .synced = t->epoch};
   ne.name = strdup(name);
@@ -252,7 +265,7 @@ gtrt_status gtrt_pt_update(gtrt_ptable *t, const gtrt_site *site, const char *na
   gtrt_pt_entry *e;
   switch (gtrt_find(t, p, bytes, &e)) {
   case GTRT_FOUND_NONE:
-    return gtrt_not_present(site, name);
+    return gtrt_not_present(t, site, name, p);
   case GTRT_FOUND_OVERLAP:
     return gtrt_record(site, GTRT_ERR_NOT_PRESENT,
                        "'%s' [%p, %p) is only partly present on the device ('%s' [%p, %p) is mapped) in '%s' "
@@ -287,7 +300,7 @@ void *gtrt_pt_dev_ptr(gtrt_ptable *t, const gtrt_site *site, const char *name, c
     return NULL;
   gtrt_pt_entry *e = gtrt_addr_entry(t, (uintptr_t)host);
   if (!e) {
-    gtrt_not_present(site, name ? name : "?");
+    gtrt_not_present(t, site, name ? name : "?", (uintptr_t)host);
     return NULL;
   }
   return e->dev + ((uintptr_t)host - (uintptr_t)e->host);
@@ -299,7 +312,7 @@ void *gtrt_pt_dev_base(gtrt_ptable *t, const gtrt_site *site, const char *name, 
     return NULL;
   gtrt_pt_entry *e = gtrt_addr_entry(t, (uintptr_t)inside);
   if (!e) {
-    gtrt_not_present(site, name ? name : "?");
+    gtrt_not_present(t, site, name ? name : "?", (uintptr_t)inside);
     return NULL;
   }
   /* Integer arithmetic: base may lie outside the section (a[lo:len] with

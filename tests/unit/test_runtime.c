@@ -187,6 +187,20 @@ static void test_present_errors(void) {
   CHECK(gtrt_pt_dev_base(&t, &site, "o", &b[0], &b[0]) == NULL);
   CHECK(strstr(gtrt_last_error(), "'o' is not present") != NULL);
   CHECK(gtrt_pt_exit(&t, &site, "o", &b[0], 0, GTRT_MAP_PRESENT, 0) == GTRT_OK);
+  /* ... and when only a later section of o is mapped, the message names it */
+  {
+    fake_dev f2 = {0};
+    gtrt_mem_ops ops2 = {&f2, fake_alloc, fake_release, fake_to_dev, fake_to_host};
+    gtrt_ptable t2;
+    gtrt_pt_init(&t2, &ops2);
+    CHECK(gtrt_pt_enter(&t2, &site, "o[4:4]", &b[4], 4 * sizeof *b, GTRT_MAP_TO) == GTRT_OK);
+    gtrt_clear_error();
+    CHECK(gtrt_pt_dev_base(&t2, &site, "o", &b[0], &b[0]) == NULL);
+    CHECK(strstr(gtrt_last_error(), "'o' is not present on the device at") != NULL);
+    CHECK(strstr(gtrt_last_error(), "the section 'o[4:4]'") && strstr(gtrt_last_error(), "starts 16 bytes after it"));
+    CHECK(strstr(gtrt_last_error(), "present(o[lo:len])") != NULL);
+    gtrt_pt_destroy(&t2);
+  }
 
   /* dev_ptr / update of unmapped data */
   gtrt_clear_error();
