@@ -54,6 +54,8 @@ typedef struct CVar {
   bool is_global;
   bool is_param;
   bool is_const;     /* the variable itself is const */
+  bool has_value;    /* a const integer local initialised by a constant expression: value */
+  long long value;
   bool is_float;     /* scalar of floating type */
   bool is_static;
   NameRef *type_ref; /* NR_LOCAL_TYPE / NR_VAR_TYPE named by its type, or NULL */
@@ -66,6 +68,7 @@ typedef struct VarUse {
   bool write;      /* assigned, incremented, or its address taken */
   bool elem_write; /* an element or member of it is assigned (a[i] = ...) */
   bool ptr_member; /* a pointer-typed member is read through it (s.p, sp->p, a[i].p) */
+  bool addr_taken; /* under a unary & (&v, &(v), (T *)&v, &v[i], &v.f) */
 } VarUse;
 
 /* A read of an element `a[v]` whose array and index are plain variables

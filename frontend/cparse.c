@@ -6,11 +6,13 @@
  * them to the statements built here. This is the only file (with
  * frontend.c) that includes clang-c. */
 #include <clang-c/Index.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "frontend.h"
+#include "macro_ops.h"
 #include "strbuf.h"
 #include "tokens.h"
 
@@ -32,6 +34,10 @@ typedef struct Parser {
   /* Start offsets of `&x` arguments passed to a pointer-to-const parameter. */
   unsigned *const_addrs;
   int nconst_addrs, const_addrs_cap;
+  /* Keys of DeclRefExprs under a unary & (ref_offsets). */
+  unsigned *addrs;
+  int naddrs, addrs_cap;
+  MacroOps macros; /* what each macro's body can write */
 } Parser;
 
 static char *cx_to_str(CXString s) {
@@ -42,27 +48,44 @@ static char *cx_to_str(CXString s) {
 }
 
 /* File offset of a location in the main file; -1 if elsewhere. */
-static long loc_offset(CXSourceLocation l) {
+/* Offset in the main file of l's expansion: a token from a macro counts
+ * where the macro is invoked; code of other files has none (-1). */
+static long loc_offset(const Parser *p, CXSourceLocation l) {
   CXFile f;
   unsigned line, col, off;
   clang_getExpansionLocation(l, &f, &line, &col, &off);
-  if (!f || !clang_Location_isFromMainFile(l)) return -1;
+  if (!f || !clang_File_isEqual(f, p->file)) return -1;
   return (long)off;
 }
 
-static int cursor_range(CXCursor c, unsigned *begin, unsigned *end) {
+/* A variable reference written in the main file, directly or through a
+ * macro of the main file (an argument, or the macro's own body): *use is
+ * where it counts (the macro's invocation), *key the token it is spelled at
+ * (distinct for each argument; shared by every expansion of a body token,
+ * which plays the same part in each), for matching writes to uses. */
+static int ref_offsets(const Parser *p, CXSourceLocation l, unsigned *use, unsigned *key) {
+  CXFile f, sf;
+  unsigned line, col, off, soff;
+  clang_getExpansionLocation(l, &f, &line, &col, &off);
+  clang_getSpellingLocation(l, &sf, &line, &col, &soff);
+  if (!f || !sf || !clang_File_isEqual(f, p->file) || !clang_File_isEqual(sf, p->file)) return 0;
+  *use = off, *key = soff;
+  return 1;
+}
+
+static int cursor_range(const Parser *p, CXCursor c, unsigned *begin, unsigned *end) {
   CXSourceRange r = clang_getCursorExtent(c);
-  long b = loc_offset(clang_getRangeStart(r)), e = loc_offset(clang_getRangeEnd(r));
+  long b = loc_offset(p, clang_getRangeStart(r)), e = loc_offset(p, clang_getRangeEnd(r));
   if (b < 0 || e < 0 || e < b) return 0;
   *begin = (unsigned)b, *end = (unsigned)e;
   return 1;
 }
 
 static SrcLoc cursor_loc(Parser *p, CXCursor c) {
-  long off = loc_offset(clang_getCursorLocation(c));
+  long off = loc_offset(p, clang_getCursorLocation(c));
   if (off < 0) {
     unsigned b, e;
-    off = cursor_range(c, &b, &e) ? (long)b : 0;
+    off = cursor_range(p, c, &b, &e) ? (long)b : 0;
   }
   return srcfile_loc(p->tu->file, (unsigned)off);
 }
@@ -100,7 +123,7 @@ static const TopDecl *top_at(const TranslationUnit *tu, unsigned off) {
  * (part of a file-scope variable's declaration, which is not copied), or -1.
  * Declarations in other files come with their #include. */
 static int hidden_kind(Parser *p, CXCursor d, unsigned *off) {
-  long o = loc_offset(clang_getCursorLocation(d));
+  long o = loc_offset(p, clang_getCursorLocation(d));
   if (o < 0) return -1;
   *off = (unsigned)o;
   CXCursor s = clang_getCursorSemanticParent(d);
@@ -206,7 +229,7 @@ static bool is_scalar_kind(enum CXTypeKind k) {
 /* Text of the bracketed sizes in a declarator like `double (*A)[m][k]`. */
 static void vla_dim_texts(Parser *p, CXCursor decl, CVar *v, int param_form) {
   unsigned b, e;
-  if (!cursor_range(decl, &b, &e)) return;
+  if (!cursor_range(p, decl, &b, &e)) return;
   int i = tok_first_at(&p->toks, b), depth = 0, close_paren_seen = 0;
   int dim = 0;
   for (; i < p->toks.n && p->toks.t[i].begin < e && dim < MAX_DIMS; i++) {
@@ -305,6 +328,17 @@ static void classify_type(Parser *p, CXCursor decl, CVar *v) {
   if (is_scalar_kind(ct.kind)) {
     v->tkind = VT_SCALAR;
     v->is_float = is_float_kind(ct.kind);
+    if (v->is_const && !v->is_float && clang_getCursorKind(decl) == CXCursor_VarDecl) {
+      /* `const int K = 4;`: C++ takes K as a constant (`double t[K]`) only if
+       * a copy of it keeps the initializer */
+      CXEvalResult r = clang_Cursor_Evaluate(decl);
+      if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
+        unsigned long long u = clang_EvalResult_getAsUnsigned(r);
+        if (!clang_EvalResult_isUnsignedInt(r)) v->has_value = true, v->value = clang_EvalResult_getAsLongLong(r);
+        else if (u <= (unsigned long long)LLONG_MAX) v->has_value = true, v->value = (long long)u;
+      }
+      if (r) clang_EvalResult_dispose(r);
+    }
     v->elem_type = xstrdup(v->type);
     v->elem_size = clang_Type_getSizeOf(t);
     return;
@@ -324,7 +358,7 @@ static CVar *var_for(Parser *p, CXCursor decl) {
   v->loc = cursor_loc(p, decl);
   v->decl_offset = v->loc.offset;
   v->is_param = clang_getCursorKind(decl) == CXCursor_ParmDecl;
-  if (v->is_param && !cursor_range(decl, &v->decl_begin, &v->decl_end)) v->decl_begin = v->decl_end = 0;
+  if (v->is_param && !cursor_range(p, decl, &v->decl_begin, &v->decl_end)) v->decl_begin = v->decl_end = 0;
   CXCursor parent = clang_getCursorSemanticParent(decl);
   v->is_global = clang_getCursorKind(parent) == CXCursor_TranslationUnit;
   enum CX_StorageClass sc = clang_Cursor_getStorageClass(decl);
@@ -372,21 +406,67 @@ static CXCursor first_child(CXCursor c) {
   return r;
 }
 
+/* The macro whose expansion node c starts in (libclang places the tokens
+ * of a macro's body at its invocation, those of its arguments where they
+ * are written), or NULL; *from_body: c's first token is in the body. */
+static const char *invoked_macro(Parser *p, CXCursor c, int *from_body) {
+  CXSourceLocation l = clang_getRangeStart(clang_getCursorExtent(c));
+  if (clang_Location_isFromMainFile(l)) return NULL;
+  CXFile f, ff;
+  unsigned line, col, off, foff;
+  clang_getExpansionLocation(l, &f, &line, &col, &off);
+  clang_getFileLocation(l, &ff, &line, &col, &foff);
+  if (!f || !ff || !clang_File_isEqual(f, p->file)) return NULL;
+  int i = tok_first_at(&p->toks, off);
+  if (i >= p->toks.n || p->toks.t[i].begin != off || p->toks.t[i].kind != TK_IDENT) return NULL;
+  *from_body = foff == off;
+  return p->toks.t[i].spell;
+}
+
+static const char *body_macro(Parser *p, CXCursor c) {
+  int from_body = 0;
+  const char *m = invoked_macro(p, c, &from_body);
+  return from_body ? m : NULL;
+}
+
+/* The written places of node c's first and last tokens: the file for plain
+ * code and macro arguments (cursor_range gives the invocation for those). */
+static int token_range(Parser *p, CXCursor c, unsigned *b, unsigned *e) {
+  CXSourceRange r = clang_getCursorExtent(c);
+  CXFile fb, fe;
+  unsigned line, col;
+  clang_getFileLocation(clang_getRangeStart(r), &fb, &line, &col, b);
+  clang_getFileLocation(clang_getRangeEnd(r), &fe, &line, &col, e);
+  return fb && fe && clang_File_isEqual(fb, p->file) && clang_File_isEqual(fe, p->file) && *b <= *e;
+}
+
+/* Is unary operator c the operator op (prefix, or postfix) as written? */
+static int unary_is(Parser *p, CXCursor c, const char *op, int postfix) {
+  unsigned b, e;
+  if (!token_range(p, c, &b, &e)) return 0;
+  int i = postfix ? tok_last_before(&p->toks, e) : tok_first_at(&p->toks, b);
+  return i >= 0 && i < p->toks.n && tok_is(&p->toks.t[i], op);
+}
+
+/* Does unary operator c take its operand's address (by the types: T* of a T)? */
+static int takes_address(CXCursor c) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(c));
+  CXType o = clang_getCanonicalType(clang_getCursorType(first_child(c)));
+  return t.kind == CXType_Pointer && clang_equalTypes(clang_getCanonicalType(clang_getPointeeType(t)), o);
+}
+
 static LvalueInfo lvalue_root(Parser *p, CXCursor c) {
   LvalueInfo li = {0, 0, 0};
   for (int guard = 0; guard < 64 && !clang_Cursor_isNull(c); guard++) {
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_DeclRefExpr) {
-      long off = loc_offset(clang_getCursorLocation(c));
-      if (off >= 0) li.found = 1, li.offset = (unsigned)off;
+      unsigned use;
+      if (ref_offsets(p, clang_getCursorLocation(c), &use, &li.offset)) li.found = 1;
       return li;
     }
     if (k == CXCursor_ArraySubscriptExpr || k == CXCursor_MemberRefExpr) li.through_elem = 1;
     else if (k == CXCursor_UnaryOperator) {
-      unsigned b, e;
-      if (!cursor_range(c, &b, &e)) return li;
-      int i = tok_first_at(&p->toks, b);
-      if (i < p->toks.n && tok_is(&p->toks.t[i], "*")) li.through_elem = 1;
+      if (unary_is(p, c, "*", 0) || body_macro(p, c)) li.through_elem = 1; /* only `*` gives an lvalue */
       else return li;
     } else if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr && k != CXCursor_CStyleCastExpr)
       return li;
@@ -412,15 +492,6 @@ static void mark_lvalue(Parser *p, CXCursor lhs) {
   else VEC_PUSH(p->writes, p->nwrites, p->writes_cap, li.offset);
 }
 
-/* The operator token of a binary operator: first token after the LHS. */
-static const Token *binop_token(Parser *p, CXCursor op) {
-  CXCursor lhs = first_child(op);
-  unsigned b, e;
-  if (clang_Cursor_isNull(lhs) || !cursor_range(lhs, &b, &e)) return NULL;
-  int i = tok_first_at(&p->toks, e);
-  return i < p->toks.n ? &p->toks.t[i] : NULL;
-}
-
 static int is_assign_op(const Token *t) {
   static const char *ops[] = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="};
   for (size_t i = 0; t && i < sizeof ops / sizeof *ops; i++)
@@ -438,19 +509,41 @@ static CXCursor strip_wrappers(CXCursor c) {
   return c;
 }
 
+/* Is binary operator c a plain assignment? The token after its left
+ * operand says, unless the operator is in a macro's body. */
+static int is_assignment(Parser *p, CXCursor c) {
+  const char *m = body_macro(p, c);
+  if (m) return (mo_macro_writes(&p->macros, m) & MO_ASSIGN) != 0;
+  CXCursor lhs = first_child(c);
+  unsigned b, e;
+  if (clang_Cursor_isNull(lhs) || !token_range(p, lhs, &b, &e)) return 0;
+  int i = tok_first_at(&p->toks, e);
+  if (i < p->toks.n && is_assign_op(&p->toks.t[i])) return 1;
+  /* `x = v` in `#define SET(x, v) x = (v)`: the left operand is an argument,
+   * the operator in the body, so the next written token ends the argument */
+  const char *after = i < p->toks.n ? p->toks.t[i].spell : "", *arg_of;
+  int from_body = 0;
+  if ((!strcmp(after, ",") || !strcmp(after, ")")) && (arg_of = invoked_macro(p, c, &from_body)))
+    return (mo_macro_writes(&p->macros, arg_of) & MO_ASSIGN) != 0;
+  return 0;
+}
+
 /* Records writes for an assignment or ++/--/& node (visited before its operands). */
 static void note_write(Parser *p, CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(c);
-  if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
-    if (k == CXCursor_CompoundAssignOperator || is_assign_op(binop_token(p, c))) mark_lvalue(p, first_child(c));
+  if (k == CXCursor_CompoundAssignOperator || (k == CXCursor_BinaryOperator && is_assignment(p, c))) {
+    mark_lvalue(p, first_child(c));
   } else if (k == CXCursor_UnaryOperator) {
     unsigned b, e;
-    if (!cursor_range(c, &b, &e)) return;
-    int i = tok_first_at(&p->toks, b), j = tok_last_before(&p->toks, e);
-    const Token *first = i < p->toks.n ? &p->toks.t[i] : NULL, *last = j >= 0 ? &p->toks.t[j] : NULL;
-    if (first && tok_is(first, "&") && has_offset(p->const_addrs, p->nconst_addrs, b)) return;
-    if ((first && (tok_is(first, "++") || tok_is(first, "--") || tok_is(first, "&"))) ||
-        (last && (tok_is(last, "++") || tok_is(last, "--"))))
+    const char *m = body_macro(p, c);
+    int addr = m ? takes_address(c) : unary_is(p, c, "&", 0);
+    if (addr) {
+      LvalueInfo li = lvalue_root(p, first_child(c));
+      if (li.found) VEC_PUSH(p->addrs, p->naddrs, p->addrs_cap, li.offset);
+    }
+    if (addr && cursor_range(p, c, &b, &e) && has_offset(p->const_addrs, p->nconst_addrs, b)) return;
+    if (addr || unary_is(p, c, "++", 0) || unary_is(p, c, "--", 0) || unary_is(p, c, "++", 1) ||
+        unary_is(p, c, "--", 1) || (m && (mo_macro_writes(&p->macros, m) & MO_INCDEC)))
       mark_lvalue(p, first_child(c));
   }
 }
@@ -468,7 +561,7 @@ static void note_const_args(Parser *p, CXCursor call) {
     if (pt.kind != CXType_Pointer || !clang_isConstQualifiedType(clang_getPointeeType(pt))) continue;
     CXCursor a = strip_wrappers(clang_Cursor_getArgument(call, (unsigned)i));
     unsigned b, e;
-    if (clang_getCursorKind(a) != CXCursor_UnaryOperator || !cursor_range(a, &b, &e)) continue;
+    if (clang_getCursorKind(a) != CXCursor_UnaryOperator || !cursor_range(p, a, &b, &e)) continue;
     int t = tok_first_at(&p->toks, b);
     if (t < p->toks.n && tok_is(&p->toks.t[t], "&")) VEC_PUSH(p->const_addrs, p->nconst_addrs, p->const_addrs_cap, b);
   }
@@ -508,8 +601,8 @@ static void note_elem_read(UseCollector *uc, CXCursor c) {
   CXCursor base = strip_wrappers(kids[0]);
   CVar *a = ref_var(p, base), *v = ref_var(p, strip_wrappers(kids[1]));
   unsigned b, e;
-  if (!a || !v || !cursor_range(c, &b, &e)) return;
-  long boff = loc_offset(clang_getCursorLocation(base));
+  if (!a || !v || !cursor_range(p, c, &b, &e)) return;
+  long boff = loc_offset(p, clang_getCursorLocation(base));
   if (boff < 0 || has_offset(p->elem_writes, p->nelem_writes, (unsigned)boff) || has_offset(p->writes, p->nwrites, (unsigned)boff))
     return;
   const char *t = p->tu->file->text;
@@ -521,12 +614,13 @@ static void note_elem_read(UseCollector *uc, CXCursor c) {
 
 static void add_use(UseCollector *uc, CXCursor ref, CXCursor decl) {
   Parser *p = uc->p;
-  long off = loc_offset(clang_getCursorLocation(ref));
-  if (off < 0) return; /* inside a macro from another file: position unknown */
-  VarUse u = {var_for(p, decl), srcfile_loc(p->tu->file, (unsigned)off), false, false, false};
-  u.write = has_offset(p->writes, p->nwrites, (unsigned)off) != 0;
-  u.elem_write = has_offset(p->elem_writes, p->nelem_writes, (unsigned)off) != 0;
-  u.ptr_member = has_offset(p->ptr_members, p->nptr_members, (unsigned)off) != 0;
+  unsigned off, key;
+  if (!ref_offsets(p, clang_getCursorLocation(ref), &off, &key)) return; /* from another file's macro */
+  VarUse u = {var_for(p, decl), srcfile_loc(p->tu->file, off), false, false, false, false};
+  u.write = has_offset(p->writes, p->nwrites, key) != 0;
+  u.elem_write = has_offset(p->elem_writes, p->nelem_writes, key) != 0;
+  u.ptr_member = has_offset(p->ptr_members, p->nptr_members, key) != 0;
+  u.addr_taken = has_offset(p->addrs, p->naddrs, key) != 0;
   VEC_PUSH(uc->s->uses, uc->s->nuses, uc->uses_cap, u);
 }
 
@@ -668,7 +762,7 @@ static Stmt *build_stmt(Parser *p, CXCursor c, Stmt *parent, Function *fn) {
   s->kind = stmt_kind(c);
   s->parent = parent;
   s->func = fn;
-  if (!cursor_range(c, &s->begin, &s->end)) s->begin = s->end = parent ? parent->begin : 0;
+  if (!cursor_range(p, c, &s->begin, &s->end)) s->begin = s->end = parent ? parent->begin : 0;
   if (ends_before_semicolon(s->kind)) {
     int i = tok_first_at(&p->toks, s->end);
     if (i < p->toks.n && tok_is(&p->toks.t[i], ";")) s->end = p->toks.t[i].end;
@@ -802,10 +896,12 @@ static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent, CXClientData 
   unsigned b, e;
   /* every macro name, from any file: a name that is one is never taken for
    * an enumerator (the transform's linear depend items) */
-  if (clang_getCursorKind(c) == CXCursor_MacroDefinition && !clang_Cursor_isMacroBuiltin(c))
+  if (clang_getCursorKind(c) == CXCursor_MacroDefinition && !clang_Cursor_isMacroBuiltin(c)) {
     VEC_PUSH(p->tu->macros, p->tu->nmacros, p->macros_cap, cx_to_str(clang_getCursorSpelling(c)));
+    mo_add_definition(&p->macros, c);
+  }
   /* The extent, not the name's location: a name may come from a macro. */
-  if (!cursor_range(c, &b, &e)) return CXChildVisit_Continue;
+  if (!cursor_range(p, c, &b, &e)) return CXChildVisit_Continue;
   switch (clang_getCursorKind(c)) {
   case CXCursor_InclusionDirective: add_top(p, TOP_INCLUDE, c, b, e); break;
   case CXCursor_MacroDefinition:
@@ -897,6 +993,7 @@ int fe_parse_c(TranslationUnit *tu, const FeOptions *opts) {
   }
   int nerr = forward_diagnostics(p.ctu, tu->file);
   p.file = clang_getFile(p.ctu, tu->file->path);
+  p.macros.ctu = p.ctu;
   tok_load(&p.toks, p.ctu, p.file, tu->file);
   clang_visitChildren(clang_getTranslationUnitCursor(p.ctu), top_cb, &p);
   keep_copied_top_names(tu);
@@ -907,6 +1004,8 @@ int fe_parse_c(TranslationUnit *tu, const FeOptions *opts) {
   free(p.elem_writes);
   free(p.ptr_members);
   free(p.const_addrs);
+  free(p.addrs);
+  mo_free(&p.macros);
   clang_disposeTranslationUnit(p.ctu);
   clang_disposeIndex(idx);
   return nerr ? -1 : 0;
