@@ -129,7 +129,10 @@ static void ctx_locals(StrBuf *sb, const Kernel *k, const char *cx, const char *
   for (int i = 0; i < n->nctx; i++) {
     const CVar *v = n->ctx[i];
     if (is_red(n, v)) continue;
-    sb_printf(sb, "%s%s %s = %s.%s;\n%s(void)%s;\n", indent, v->type, v->name, cx, v->name, indent, v->name);
+    if (v->has_value) /* a constant: `double t[K]` in the inner body needs it as one */
+      sb_printf(sb, "%s%s %s = %lld;\n%s(void)%s;\n", indent, v->type, v->name, v->value, indent, v->name);
+    else
+      sb_printf(sb, "%s%s %s = %s.%s;\n%s(void)%s;\n", indent, v->type, v->name, cx, v->name, indent, v->name);
   }
 }
 

@@ -173,10 +173,12 @@ static bool used_from(const Stmt *body, int first, const CVar *v) {
   return false;
 }
 
-/* Is v's address taken below s (`&v`)? */
+/* Is v's address taken below s (`&v`, `&(v)`, `(T *)&v`, `&v[i]`)? */
 static bool subtree_takes_address(const Program *p, const Stmt *s, const CVar *v) {
   for (int i = 0; i < s->nuses; i++)
-    if (s->uses[i].var == v && xf_unary_before(p->tu->file->text, s->uses[i].loc.offset, '&')) return true;
+    if (s->uses[i].var == v &&
+        (s->uses[i].addr_taken || xf_unary_before(p->tu->file->text, s->uses[i].loc.offset, '&')))
+      return true;
   for (int i = 0; i < s->nkids; i++)
     if (subtree_takes_address(p, s->kids[i], v)) return true;
   return false;
@@ -253,7 +255,12 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
   const CVar *inner_iv = n->inner->loop->iv;
   for (int b = 0; !why && b < nbefore; b++) {
     CVar *v = before[b];
-    if (v == inner_iv) continue;
+    if (v == inner_iv) { /* `int j; ... for (j = ...)`: the tiers declare j only in the inner loop */
+      if (used_from(body, n->inner_index + 1, v))
+        why = "the inner loop's index is declared before the loop and used after it (the next-level kernel "
+              "has the index only inside the inner loop)";
+      continue;
+    }
     if (subtree_takes_address(p, body, v)) { /* a pointer to it may reach the inner loop or After */
       why = "the address of a local declared before the inner loop is taken (the next-level kernel cannot reach "
             "the parent thread's locals)";
@@ -288,24 +295,6 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
   return NULL;
 }
 
-/* The CollectiveDP kernels declare their own variables (gt_lo, gt_ctx, ...)
- * in the scopes of the user's: a user name with that prefix could clash. */
-static void check_reserved(const CVar *v) {
-  if (!strncmp(v->name, "gt_", 3))
-    diag_error(v->loc, "'%s': names starting with 'gt_' are reserved for the code gtcc generates for nested parallel "
-                       "loops; rename it",
-               v->name);
-}
-
-static void check_reserved_names(const Kernel *k, const Nested *n) {
-  check_reserved(k->loops[0]->iv);
-  check_reserved(n->inner->loop->iv);
-  for (int i = 0; i < n->nctx; i++) check_reserved(n->ctx[i]);
-  for (int i = 0; i < n->nreds; i++) check_reserved(n->reds[i].var);
-  for (int i = 0; i < n->nprivs; i++) check_reserved(n->privs[i]);
-  for (int i = 0; i < k->ncaps; i++) check_reserved(k->caps[i].var);
-}
-
 void xf_nested(Program *p, Kernel *k) {
   if (k->nseq_inner == 0) return;
   CdpMode mode = kernel_mode(p, k);
@@ -320,7 +309,6 @@ void xf_nested(Program *p, Kernel *k) {
     free(n->ctx), free(n->reds), free(n->privs), free(n->streamed), free(n);
     return;
   }
-  check_reserved_names(k, n);
   n->mode = mode;
   long long t = p->opts.cdp_threshold >= 0 ? p->opts.cdp_threshold : DEFAULT_THRESHOLD;
   long long w = p->opts.cdp_warp_threshold >= 0 ? p->opts.cdp_warp_threshold : DEFAULT_WARP_THRESHOLD;
