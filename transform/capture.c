@@ -187,9 +187,27 @@ static void host_pointer_member(Kernel *k, const VarUse *u) {
              k->what, v->name, v->name, v->tkind == VT_RECORD ? "." : "->");
 }
 
+/* The same for an array of pointers (`double *f[2]`, a mapped `double **f`):
+ * the device gets a copy of the array, whose pointers are host addresses. */
+static void host_pointer_array(Kernel *k, const VarUse *u) {
+  CVar *v = u->var;
+  if ((v->tkind != VT_ARRAY && v->tkind != VT_POINTER) || !v->elem_type || xf_is_local(k->body, v)) return;
+  size_t n = strlen(v->elem_type);
+  if (!n || v->elem_type[n - 1] != '*') return;
+  const VarItem *item = NULL;
+  const Clause *cl = listing_clause(k, v, &item);
+  if (cl && (cl->kind == CL_PRIVATE || cl->kind == CL_DEVICEPTR)) return;
+  if (already_reported(k, v)) return;
+  diag_error(u->loc,
+             "the '%s' region reads the pointers stored in '%s' (%s): on the device they are still host addresses, "
+             "as gtcc copies the array, not what its pointers point to. Copy each pointer into a pointer variable "
+             "before the region, give its section in a data clause, and use that variable in the region",
+             k->what, v->name, v->tkind == VT_ARRAY ? "an array of pointers" : "a pointer to pointers");
+}
+
 /* Before any capture: capture_var marks each variable it sees. */
 static void walk_pointer_members(Kernel *k, const Stmt *s) {
-  for (int i = 0; i < s->nuses; i++) host_pointer_member(k, &s->uses[i]);
+  for (int i = 0; i < s->nuses; i++) host_pointer_member(k, &s->uses[i]), host_pointer_array(k, &s->uses[i]);
   for (int i = 0; i < s->nkids; i++) walk_pointer_members(k, s->kids[i]);
 }
 

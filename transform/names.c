@@ -72,7 +72,22 @@ static void check_stmt(Checker *c, const Stmt *s) {
   for (int i = 0; i < s->nkids; i++) check_stmt(c, s->kids[i]);
 }
 
+/* gtcc's generated code names its own variables gt_* (gt_n0, gt_lo, gt_ctx,
+ * ...) in the scopes of the user's: a user's name with that prefix in a
+ * region could clash with them (in the .gt.cu or the host code around it). */
+static void check_reserved(Checker *c, const CVar *v, SrcLoc at) {
+  if (strncmp(v->name, "gt_", 3) || !first_time(c, NR_CXX_KEYWORD, v->name, v->decl_offset)) return;
+  diag_error(at, "'%s': names starting with 'gt_' are reserved for the code gtcc generates; rename it", v->name);
+}
+
+static void check_reserved_stmt(Checker *c, const Stmt *s) {
+  for (int i = 0; i < s->nuses; i++) check_reserved(c, s->uses[i].var, s->uses[i].loc);
+  for (int i = 0; i < s->ndecls; i++) check_reserved(c, s->decls[i], s->decls[i]->loc);
+  for (int i = 0; i < s->nkids; i++) check_reserved_stmt(c, s->kids[i]);
+}
+
 static void check_kernel(Checker *c, const Kernel *k) {
+  if (k->body) check_reserved_stmt(c, k->body);
   if (k->phased) { /* the host runs the block under the single; the device its tasks */
     for (int s = 0; s < k->phased->nstages; s++) check_kernel(c, k->phased->stages[s].k);
     return;
@@ -80,7 +95,10 @@ static void check_kernel(Checker *c, const Kernel *k) {
   if (!k->body) return; /* not lowered: its error is reported */
   c->begin = k->body->begin, c->end = k->body->end;
   for (int l = 0; l < k->collapse && l < 3; l++)
-    if (k->loops[l] && k->loops[l]->iv) check_var(c, k->loops[l]->iv, k->loops[l]->iv->loc);
+    if (k->loops[l] && k->loops[l]->iv) {
+      check_var(c, k->loops[l]->iv, k->loops[l]->iv->loc);
+      check_reserved(c, k->loops[l]->iv, k->loops[l]->iv->loc);
+    }
   for (int i = 0; i < k->ncaps; i++) check_var(c, k->caps[i].var, k->caps[i].loc);
   check_stmt(c, k->body);
 }
