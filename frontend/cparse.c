@@ -731,6 +731,39 @@ static bool eval_int(CXCursor c, long long *v) {
 
 /* A canonical loop whose bounds are constants gets its trip count: the
  * transform sizes task workers by it. kids: init, cond, inc, body. */
+static int unsigned_kind(enum CXTypeKind k) {
+  return k == CXType_UInt || k == CXType_ULong || k == CXType_ULongLong || k == CXType_UInt128;
+}
+
+/* `for (int d = lo; d <= r; d++)` with unsigned r: C compares d as
+ * unsigned, so a negative start is a huge value and the loop runs no times,
+ * where a signed trip count would give r - lo + 1. The bound becomes one
+ * that says so: ((lo) < 0 ? lo - 1 : r) (after loop_trip, whose constant
+ * count it corrects). Descending loops are left alone (C's would not end). */
+static void loop_sign_mix(const ChildList *kids, ForLoop *L) {
+  if (!L->canonical || kids->n != 4 || (L->relop != REL_LT && L->relop != REL_LE) || !L->step_is_const ||
+      L->step_value <= 0 || !L->lb.text || !L->ub.text)
+    return;
+  ChildList cond = children(kids->c[1]);
+  bool mixed = false;
+  for (int i = 0; i < cond.n && cond.n == 2 && !mixed; i++) /* the loop variable, as the comparison converts it */
+    mixed = clang_getCursorKind(strip_wrappers(cond.c[i])) == CXCursor_DeclRefExpr &&
+            unsigned_kind(clang_getCanonicalType(clang_getCursorType(cond.c[i])).kind) &&
+            !unsigned_kind(clang_getCanonicalType(clang_getCursorType(strip_wrappers(cond.c[i]))).kind);
+  free(cond.c);
+  if (!mixed) return;
+  long long lb;
+  ChildList init = children(kids->c[0]);
+  bool lb_const = clang_getCursorKind(kids->c[0]) == CXCursor_DeclStmt ? init.n == 1 && eval_int(init.c[0], &lb)
+                                                                        : init.n == 2 && eval_int(init.c[1], &lb);
+  free(init.c);
+  if (lb_const && lb >= 0) return; /* `for (int i = 0; i < size; i++)`: the same either way */
+  char *ub = xasprintf("((%s) < 0 ? (long long)(%s) - 1 : (long long)(%s))", L->lb.text, L->lb.text, L->ub.text);
+  free(L->ub.text);
+  L->ub.text = ub;
+  if (L->trip_is_const) L->trip_value = 0; /* a constant start below 0 */
+}
+
 static void loop_trip(const ChildList *kids, ForLoop *L) {
   if (!L->canonical || !L->step_is_const || kids->n != 4) return;
   long long lb = 0, ub = 0, b0 = 0, b1 = 0;
@@ -779,6 +812,7 @@ static Stmt *build_stmt(Parser *p, CXCursor c, Stmt *parent, Function *fn) {
     if (kids.n > 0) add_kid(s, build_stmt(p, kids.c[kids.n - 1], s, fn), &kcap);
     s->loop = fe_canonical_loop(p->tu, &p->toks, s);
     loop_trip(&kids, s->loop);
+    loop_sign_mix(&kids, s->loop);
     break;
   case ST_IF: /* cond, then, else? */
   case ST_WHILE:

@@ -453,9 +453,31 @@ int xf_task_nest_depth(const Program *p, Stmt *s, int di0, Stmt **task) {
   }
 }
 
+/* The host walk computes a task loop's trip count once, where C evaluates
+ * its condition every iteration: a header that writes a variable (other than
+ * the loop's own) would do so once instead of every time. */
+static bool check_header_effects(const Kernel *k) {
+  bool ok = true;
+  for (int d = 0; d < k->collapse; d++) {
+    const Stmt *ls = k->loop_stmts[d];
+    if (!ls || !ls->loop) continue;
+    for (int i = 0; i < ls->nuses; i++)
+      if (ls->uses[i].write && ls->uses[i].var != ls->loop->iv) {
+        diag_error(ls->uses[i].loc,
+                   "the header of a task loop changes '%s': gtcc computes the loop's trip count once, before its "
+                   "tasks, so the change would happen once instead of every iteration; compute the bound before "
+                   "the loop",
+                   ls->uses[i].var->name);
+        ok = false;
+        break;
+      }
+  }
+  return ok;
+}
+
 bool xf_task_stage(Program *p, Kernel *k) {
   TaskRegion *tr = k->tasks;
-  if (!check_body(p, k, tr) || !collect_deps(p, k, tr)) return false;
+  if (!check_header_effects(k) || !check_body(p, k, tr) || !collect_deps(p, k, tr)) return false;
   xf_capture(p, k);
   check_scalar_writes(k, k->body);
   if (k->collapse > 0) analyze(k, tr);
