@@ -54,6 +54,7 @@ typedef struct CVar {
   bool is_global;
   bool is_param;
   bool is_const;     /* the variable itself is const */
+  bool is_vla;       /* an array of run-time size (`double t[n]`): none in CUDA device code */
   bool has_value;    /* a const integer local initialised by a constant expression: value */
   long long value;
   bool is_float;     /* scalar of floating type */

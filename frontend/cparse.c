@@ -294,6 +294,32 @@ static int classify_array_param(Parser *p, CXCursor decl, CVar *v, CXType ct) {
   return 1;
 }
 
+/* clang's value of an integer constant expression (enum constants, macros,
+ * const locals fold; other variables do not). */
+static bool eval_int(CXCursor c, long long *v) {
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  bool ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
+  if (ok) *v = clang_EvalResult_getAsLongLong(r);
+  if (r) clang_EvalResult_dispose(r);
+  return ok;
+}
+
+static enum CXChildVisitResult size_fold_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  long long v;
+  if (clang_isExpression(clang_getCursorKind(c)) && !eval_int(c, &v)) *(int *)d = 0;
+  return CXChildVisit_Continue;
+}
+
+/* `const int K = 4; double t[K];` is a VLA in C but an array of constant
+ * size in C++ (the .gt.cu): do its sizes (the declaration's expressions; a
+ * VLA has no initializer) fold to constants? */
+static int vla_sizes_fold(CXCursor decl) {
+  int all = 1;
+  clang_visitChildren(decl, size_fold_cb, &all);
+  return all;
+}
+
 static void classify_type(Parser *p, CXCursor decl, CVar *v) {
   CXType t = clang_getCursorType(decl);
   CXType ct = clang_getCanonicalType(t);
@@ -313,6 +339,7 @@ static void classify_type(Parser *p, CXCursor decl, CVar *v) {
     v->elem_size = sz > 0 ? sz : -1;
     return;
   }
+  v->is_vla = ct.kind == CXType_VariableArray && !vla_sizes_fold(decl);
   if (ct.kind == CXType_ConstantArray) {
     v->tkind = VT_ARRAY;
     CXType et = ct;
@@ -719,18 +746,6 @@ static int ends_before_semicolon(StmtKind k) {
 
 static void add_kid(Stmt *s, Stmt *kid, int *cap) { VEC_PUSH(s->kids, s->nkids, *cap, kid); }
 
-/* clang's value of an integer constant expression (enum constants, macros,
- * const locals fold; other variables do not). */
-static bool eval_int(CXCursor c, long long *v) {
-  CXEvalResult r = clang_Cursor_Evaluate(c);
-  bool ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
-  if (ok) *v = clang_EvalResult_getAsLongLong(r);
-  if (r) clang_EvalResult_dispose(r);
-  return ok;
-}
-
-/* A canonical loop whose bounds are constants gets its trip count: the
- * transform sizes task workers by it. kids: init, cond, inc, body. */
 static int unsigned_kind(enum CXTypeKind k) {
   return k == CXType_UInt || k == CXType_ULong || k == CXType_ULongLong || k == CXType_UInt128;
 }
@@ -764,6 +779,8 @@ static void loop_sign_mix(const ChildList *kids, ForLoop *L) {
   if (L->trip_is_const) L->trip_value = 0; /* a constant start below 0 */
 }
 
+/* A canonical loop whose bounds are constants gets its trip count: the
+ * transform sizes task workers by it. kids: init, cond, inc, body. */
 static void loop_trip(const ChildList *kids, ForLoop *L) {
   if (!L->canonical || !L->step_is_const || kids->n != 4) return;
   long long lb = 0, ub = 0, b0 = 0, b1 = 0;

@@ -294,10 +294,10 @@ bool xf_param_as_view(const CVar *v);
 /* Whether statement s's own expressions (not its kids') use v (regions.c):
  * e.g. a loop header that reads an outer loop variable. */
 bool xf_stmt_uses(const Stmt *s, const CVar *v);
-/* Reports a return, goto (when gotos_leave), break or continue that
- * leaves body, a task body or (loop_body) a loop's body, where continue
- * is fine (regions.c). */
-bool xf_check_jumps(const Program *p, const Stmt *body, const char *what, bool loop_body, bool gotos_leave);
+/* Reports a return, a goto to a label outside body, a break or a continue
+ * that leaves body, a task body or (loop_body) a loop's body, where
+ * continue is fine (regions.c). */
+bool xf_check_jumps(const Program *p, const Stmt *body, const char *what, bool loop_body);
 /* Is the character before file offset `at` (spaces skipped) the unary
  * operator op (`&x`, `*p`), not a binary one (regions.c)? */
 bool xf_unary_before(const char *text, size_t at, char op);

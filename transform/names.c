@@ -65,10 +65,18 @@ static void check_var(Checker *c, const CVar *v, SrcLoc at) {
   if (v->type_ref) check_ref(c, v->type_ref, at);
 }
 
+/* A variable-length array declared in device code: CUDA has none there. */
+static void check_vla(const CVar *v) {
+  if (v->is_vla)
+    diag_error(v->loc, "'%s' is a variable-length array (%s) in device code, which CUDA does not have: give it a "
+                       "constant size",
+               v->name, v->type);
+}
+
 static void check_stmt(Checker *c, const Stmt *s) {
   for (int i = 0; i < s->nnames; i++) check_ref(c, &s->names[i], s->names[i].loc); /* at the type's spelling */
   for (int i = 0; i < s->nuses; i++) check_var(c, s->uses[i].var, s->uses[i].loc);
-  for (int i = 0; i < s->ndecls; i++) check_var(c, s->decls[i], s->decls[i]->loc);
+  for (int i = 0; i < s->ndecls; i++) check_var(c, s->decls[i], s->decls[i]->loc), check_vla(s->decls[i]);
   for (int i = 0; i < s->nkids; i++) check_stmt(c, s->kids[i]);
 }
 

@@ -242,7 +242,7 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
   n->inner = body->kids[n->inner_index];
   n->inner_dir = (Directive *)parallel_loop_dir(n->inner);
   if (!n->inner->loop->canonical) return "the inner loop is not in canonical form";
-  if (!xf_check_jumps(p, n->inner->kids[0], "the body of a parallel loop", true, false))
+  if (!xf_check_jumps(p, n->inner->kids[0], "the body of a parallel loop", true))
     return "a jump leaves the inner loop's body";
   if (has_label(p, body)) return "the outer loop body has a label (the tiers hold several copies of the inner loop and After)";
 

@@ -184,26 +184,26 @@ static bool defines_label(const char *text, const Stmt *s, const char *name, siz
 
 /* Jumps out of a construct's body: `return` always; `break` and `continue`
  * unless a loop or switch inside takes them; `continue` is fine at the top
- * of a loop body (it ends the iteration); `goto` when gotos_leave (a task
- * body) or when its label is not in the body. */
+ * of a loop body (it ends the iteration); `goto` when its label is not in
+ * the body. */
 typedef struct JumpCheck {
   const char *what, *text;
   const Stmt *body;
-  bool cont_ok, gotos_leave;
+  bool cont_ok;
 } JumpCheck;
 
-static bool goto_leaves(const JumpCheck *jc, const Stmt *s) {
-  if (jc->gotos_leave) return true;
-  size_t at = s->begin + 4; /* after "goto" */
-  size_t n = ident_at(jc->text, &at);
-  return n == 0 || !defines_label(jc->text, jc->body, jc->text + at, n); /* goto *p, or a label elsewhere */
+/* Is the label a goto (g) names defined inside region (goto *p: no)? */
+static bool goto_stays_in(const char *text, const Stmt *region, const Stmt *g) {
+  size_t at = g->begin + 4; /* after "goto" */
+  size_t n = ident_at(text, &at);
+  return n > 0 && defines_label(text, region, text + at, n);
 }
 
 static bool check_jumps_in(const JumpCheck *jc, const Stmt *s, bool in_loop, bool in_switch) {
   bool out = false;
   switch (s->kind) {
   case ST_RETURN: out = true; break;
-  case ST_GOTO: out = goto_leaves(jc, s); break;
+  case ST_GOTO: out = !goto_stays_in(jc->text, jc->body, s); break;
   case ST_BREAK: out = !in_loop && !in_switch; break;
   case ST_CONTINUE: out = !in_loop && !jc->cont_ok; break;
   default: break;
@@ -220,8 +220,8 @@ static bool check_jumps_in(const JumpCheck *jc, const Stmt *s, bool in_loop, boo
   return true;
 }
 
-bool xf_check_jumps(const Program *p, const Stmt *body, const char *what, bool loop_body, bool gotos_leave) {
-  JumpCheck jc = {what, p->tu->file->text, body, loop_body, gotos_leave};
+bool xf_check_jumps(const Program *p, const Stmt *body, const char *what, bool loop_body) {
+  JumpCheck jc = {what, p->tu->file->text, body, loop_body};
   return check_jumps_in(&jc, body, false, false);
 }
 
@@ -262,7 +262,7 @@ static void make_kernel(Program *p, Stmt *s, Directive *d, Directive *outer, uns
   xf_directive_maps(p, d, &k->maps);
   /* the body runs once per iteration inside generated loops: leaving it
    * would skip other iterations (OpenMP and OpenACC forbid it too) */
-  bool jumps_ok = xf_check_jumps(p, k->body, "the body of a parallel loop", true, false);
+  bool jumps_ok = xf_check_jumps(p, k->body, "the body of a parallel loop", true);
   check_inner(p, k, k->body);
   check_standalone_inside(p, k);
   xf_capture(p, k);
@@ -271,10 +271,12 @@ static void make_kernel(Program *p, Stmt *s, Directive *d, Directive *outer, uns
 
 /* ---- data regions and standalone directives ------------------------------ */
 
-static const Stmt *find_exit(const Stmt *s) {
-  if (s->kind == ST_RETURN || s->kind == ST_GOTO) return s;
+/* A return, or a goto to a label outside region, below s. */
+static const Stmt *find_exit(const char *text, const Stmt *region, const Stmt *s) {
+  if (s->kind == ST_RETURN) return s;
+  if (s->kind == ST_GOTO && !goto_stays_in(text, region, s)) return s;
   for (int i = 0; i < s->nkids; i++) {
-    const Stmt *e = find_exit(s->kids[i]);
+    const Stmt *e = find_exit(text, region, s->kids[i]);
     if (e) return e;
   }
   return NULL;
@@ -289,7 +291,7 @@ static void make_data_region(Program *p, Stmt *s, Directive *d, unsigned wrap_be
   xf_directive_maps(p, d, &r->maps);
   const Clause *c = dir_find_clause(d, CL_IF);
   if (c) r->if_cond = c->expr;
-  const Stmt *exit = find_exit(s);
+  const Stmt *exit = find_exit(p->tu->file->text, s, s);
   if (exit)
     diag_error(exit->loc, "'%s' inside the '%s' region at line %d would skip its end; restructure the code",
                exit->kind == ST_RETURN ? "return" : "goto", dir_name(d->kind), d->loc.line);

@@ -237,7 +237,7 @@ static void note_inner(const Stmt *s, TaskRegion *tr, bool top, bool *ok) {
  * statements must be declarations (every thread of the worker runs them). */
 static bool check_body(const Program *p, Kernel *k, TaskRegion *tr) {
   Stmt *b = k->body;
-  if (!xf_check_jumps(p, b, "an 'omp task' body", false, true)) return false; /* OpenMP forbids leaving a task */
+  if (!xf_check_jumps(p, b, "an 'omp task' body", false)) return false; /* OpenMP forbids leaving a task */
   const Directive *sa = xf_standalone_in(p, b->begin, b->end);
   if (sa) {
     diag_error(sa->loc, "'%s' inside an 'omp task' body is not supported", dir_name(sa->kind));
