@@ -113,9 +113,19 @@ static bool find_chain(Stmt *s, int di, Chain *ch) {
     s = only;
     di = 0;
   }
-  diag_error(first->loc, "'%s' creates tasks but they are not inside 'omp single' or 'omp master': gtcc runs "
-                         "task loops written as '#pragma omp parallel' + '#pragma omp single' + the loop",
-             dir_name(first->kind));
+  int singles = 0;
+  for (int i = 0; s->kind == ST_COMPOUND && i < s->nkids; i++)
+    for (int j = 0; j < s->kids[i]->ndirs; j++)
+      singles += s->kids[i]->dirs[j]->kind == DIR_OMP_SINGLE || s->kids[i]->dirs[j]->kind == DIR_OMP_MASTER;
+  if (singles)
+    diag_error(first->loc, "'%s' holds %d statements, %d of them 'omp single' or 'omp master' blocks: gtcc runs tasks "
+                           "from one such block that is the parallel region's only statement; put the task loops "
+                           "into one 'omp single' block (with 'omp taskwait' between them where needed)",
+               dir_name(first->kind), real_items(s, NULL), singles);
+  else
+    diag_error(first->loc, "'%s' creates tasks but they are not inside 'omp single' or 'omp master': gtcc runs "
+                           "task loops written as '#pragma omp parallel' + '#pragma omp single' + the loop",
+               dir_name(first->kind));
   return false;
 }
 
