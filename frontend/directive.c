@@ -624,7 +624,7 @@ void b_modifiers(DirBuilder *b, DirSpan mods) {
         static const char *const other[] = {"mutexinoutset", "inoutset", "depobj", "sink", "source", "iterator"};
         bool known = false;
         for (size_t j = 0; j < sizeof other / sizeof *other; j++) known |= !strcmp(w, other[j]);
-        if (known) berror_at(b, loc, "depend(...) form not supported by gtcc");
+        if (known) berror_at(b, loc, "depend(...) form not supported by gtcc: '%s' (gtcc has in, out and inout)", w);
         else berror_at(b, loc, "unknown dependence type '%s'; expected in, out or inout", w);
         b->mods_bad = true;
         b->quiet = true; /* depend(sink: i-1) does not parse as items */
@@ -650,7 +650,7 @@ void b_clause_items(DirBuilder *b, int kind, DirSpan name) {
   }
   if (k == CL_DEPEND && !b->has_mods) {
     bool source = b->nitems == 1 && !strcmp(b->items[0].name, "source");
-    if (source) berror(b, name, "depend(...) form not supported by gtcc");
+    if (source) berror(b, name, "depend(...) form not supported by gtcc: 'source' (gtcc has in, out and inout)");
     else berror(b, name, "depend clause needs a dependence type: depend(in|out|inout: ...)");
     drop_pending(b);
     return;
@@ -723,7 +723,7 @@ void b_clause_reduction(DirBuilder *b, int kind, DirSpan name, DirSpan op) {
 
 void b_depend_iterator(DirBuilder *b, DirSpan word) {
   drop_pending(b);
-  berror(b, word, "depend(...) form not supported by gtcc");
+  berror(b, word, "depend(...) form not supported by gtcc: 'iterator' (name each item)");
 }
 
 void b_item(DirBuilder *b, DirSpan name) {
