@@ -111,8 +111,8 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u) {
     if (ck != CL_FIRSTPRIVATE && u->write && !is_inner_iv(k->body, v) && k->shape != KS_TASKS)
       diag_warning(u->loc,
                    "'%s' is assigned in the '%s' region but is firstprivate there: the host's '%s' does not change "
-                   "(add reduction(op:%s) or private(%s))",
-                   v->name, k->what, v->name, v->name, v->name);
+                   "(add reduction(op:%s) or private(%s) to the '%s' directive)",
+                   v->name, k->what, v->name, v->name, v->name, k->what);
   } else if (v->tkind == VT_ARRAY || v->tkind == VT_POINTER) {
     c.kind = CAP_MAPPED;
     if (ck == CL_FIRSTPRIVATE && v->tkind == VT_ARRAY) { /* a pointer's value is copied anyway */
