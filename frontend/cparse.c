@@ -47,7 +47,6 @@ static char *cx_to_str(CXString s) {
   return r;
 }
 
-/* File offset of a location in the main file; -1 if elsewhere. */
 /* Offset in the main file of l's expansion: a token from a macro counts
  * where the macro is invoked; code of other files has none (-1). */
 static long loc_offset(const Parser *p, CXSourceLocation l) {
@@ -58,11 +57,11 @@ static long loc_offset(const Parser *p, CXSourceLocation l) {
   return (long)off;
 }
 
-/* A variable reference written in the main file, directly or through a
- * macro of the main file (an argument, or the macro's own body): *use is
- * where it counts (the macro's invocation), *key the token it is spelled at
- * (distinct for each argument; shared by every expansion of a body token,
- * which plays the same part in each), for matching writes to uses. */
+/* A variable reference in the main file, directly or through a macro
+ * invoked there: *use is where it counts (the macro's invocation), *key
+ * where libclang 14 says it is written (an argument: its own place in the
+ * invocation; a token of the macro's body: the invocation), for matching
+ * writes to uses. */
 static int ref_offsets(const Parser *p, CXSourceLocation l, unsigned *use, unsigned *key) {
   CXFile f, sf;
   unsigned line, col, off, soff;
