@@ -511,12 +511,13 @@ static void note_ptr_member(Parser *p, CXCursor c) {
   if (li.found) VEC_PUSH(p->ptr_members, p->nptr_members, p->ptr_members_cap, li.offset);
 }
 
-static void mark_lvalue(Parser *p, CXCursor lhs) {
-  LvalueInfo li = lvalue_root(p, lhs);
+static void mark_root(Parser *p, LvalueInfo li) {
   if (!li.found) return;
   if (li.through_elem) VEC_PUSH(p->elem_writes, p->nelem_writes, p->elem_writes_cap, li.offset);
   else VEC_PUSH(p->writes, p->nwrites, p->writes_cap, li.offset);
 }
+
+static void mark_lvalue(Parser *p, CXCursor lhs) { mark_root(p, lvalue_root(p, lhs)); }
 
 static int is_assign_op(const Token *t) {
   static const char *ops[] = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="};
@@ -566,10 +567,9 @@ static void note_write(Parser *p, CXCursor c) {
     if (addr) {
       LvalueInfo li = lvalue_root(p, first_child(c));
       if (li.found) VEC_PUSH(p->addrs, p->naddrs, p->addrs_cap, li.offset);
-    }
-    if (addr && cursor_range(p, c, &b, &e) && has_offset(p->const_addrs, p->nconst_addrs, b)) return;
-    if (addr || unary_is(p, c, "++", 0) || unary_is(p, c, "--", 0) || unary_is(p, c, "++", 1) ||
-        unary_is(p, c, "--", 1) || (m && (mo_macro_writes(&p->macros, m) & MO_INCDEC)))
+      if (!cursor_range(p, c, &b, &e) || !has_offset(p->const_addrs, p->nconst_addrs, b)) mark_root(p, li);
+    } else if (unary_is(p, c, "++", 0) || unary_is(p, c, "--", 0) || unary_is(p, c, "++", 1) ||
+               unary_is(p, c, "--", 1) || (m && (mo_macro_writes(&p->macros, m) & MO_INCDEC)))
       mark_lvalue(p, first_child(c));
   }
 }
@@ -745,6 +745,16 @@ static int ends_before_semicolon(StmtKind k) {
 
 static void add_kid(Stmt *s, Stmt *kid, int *cap) { VEC_PUSH(s->kids, s->nkids, *cap, kid); }
 
+/* The constant start of a loop (`int i = 0`, `i = lo` with lo foldable);
+ * kids: init, cond, inc, body. */
+static bool const_start(const ChildList *kids, long long *lb) {
+  ChildList init = children(kids->c[0]);
+  bool ok = clang_getCursorKind(kids->c[0]) == CXCursor_DeclStmt ? init.n == 1 && eval_int(init.c[0], lb)
+                                                                  : init.n == 2 && eval_int(init.c[1], lb);
+  free(init.c);
+  return ok;
+}
+
 static int unsigned_kind(enum CXTypeKind k) {
   return k == CXType_UInt || k == CXType_ULong || k == CXType_ULongLong || k == CXType_UInt128;
 }
@@ -767,11 +777,7 @@ static void loop_sign_mix(const ChildList *kids, ForLoop *L) {
   free(cond.c);
   if (!mixed) return;
   long long lb;
-  ChildList init = children(kids->c[0]);
-  bool lb_const = clang_getCursorKind(kids->c[0]) == CXCursor_DeclStmt ? init.n == 1 && eval_int(init.c[0], &lb)
-                                                                        : init.n == 2 && eval_int(init.c[1], &lb);
-  free(init.c);
-  if (lb_const && lb >= 0) return; /* `for (int i = 0; i < size; i++)`: the same either way */
+  if (const_start(kids, &lb) && lb >= 0) return; /* `for (int i = 0; i < size; i++)`: the same either way */
   char *ub = xasprintf("((%s) < 0 ? (long long)(%s) - 1 : (long long)(%s))", L->lb.text, L->lb.text, L->ub.text);
   free(L->ub.text);
   L->ub.text = ub;
@@ -783,16 +789,14 @@ static void loop_sign_mix(const ChildList *kids, ForLoop *L) {
 static void loop_trip(const ChildList *kids, ForLoop *L) {
   if (!L->canonical || !L->step_is_const || kids->n != 4) return;
   long long lb = 0, ub = 0, b0 = 0, b1 = 0;
-  ChildList init = children(kids->c[0]), cond = children(kids->c[1]);
-  bool ok = false;
-  if (clang_getCursorKind(kids->c[0]) == CXCursor_DeclStmt) ok = init.n == 1 && eval_int(init.c[0], &lb);
-  else ok = init.n == 2 && eval_int(init.c[1], &lb);
+  ChildList cond = children(kids->c[1]);
+  bool ok = const_start(kids, &lb);
   if (ok && cond.n == 2) {
     bool c0 = eval_int(cond.c[0], &b0), c1 = eval_int(cond.c[1], &b1);
     ok = c0 != c1; /* one side is the loop variable */
     ub = c0 ? b0 : b1;
   } else ok = false;
-  free(init.c), free(cond.c);
+  free(cond.c);
   const long long lim = 1LL << 60, st = L->step_value;
   if (!ok || lb < -lim || lb > lim || ub < -lim || ub > lim || st < -lim || st > lim) return;
   long long n = 0;

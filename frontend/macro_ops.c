@@ -10,6 +10,7 @@ struct MacroDef {
   char *name;
   CXCursor cur;
   int flags;      /* MO_* of its own body; -1 until read */
+  int total;      /* with the macros it uses; -1 until known, -2 while being worked out */
   char **idents;  /* identifiers of its body: macros it may expand */
   int nidents;
 };
@@ -22,7 +23,7 @@ static char *str_of(CXString s) {
 }
 
 void mo_add_definition(MacroOps *mo, CXCursor def) {
-  MacroDef d = {str_of(clang_getCursorSpelling(def)), def, -1, NULL, 0};
+  MacroDef d = {str_of(clang_getCursorSpelling(def)), def, -1, -1, NULL, 0};
   VEC_PUSH(mo->defs, mo->ndefs, mo->cap, d);
 }
 
@@ -72,14 +73,19 @@ static void read_body(MacroOps *mo, MacroDef *d) {
   d->flags = flags;
 }
 
+/* Worked out once per macro; a cycle (macros do not expand inside
+ * themselves) counts as writing, to stay on the safe side. */
 static int writes(MacroOps *mo, const char *name, int depth) {
   MacroDef *d = find(mo, name);
   if (!d) return depth ? 0 : MO_ASSIGN | MO_INCDEC; /* a body's other names are not macros */
-  if (depth > 16) return MO_ASSIGN | MO_INCDEC;
+  if (d->total == -2) return MO_ASSIGN | MO_INCDEC;
+  if (d->total >= 0) return d->total;
   if (d->flags < 0) read_body(mo, d);
+  d->total = -2;
   int f = d->flags;
   for (int i = 0; i < d->nidents && f != (MO_ASSIGN | MO_INCDEC); i++)
     if (strcmp(d->idents[i], name)) f |= writes(mo, d->idents[i], depth + 1);
+  d->total = f;
   return f;
 }
 

@@ -173,13 +173,19 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u) {
 /* The device gets a captured struct's bytes (or the mapped copy of the data
  * a pointer names); a pointer stored in them is still a host address, and
  * following it on the device faults. Locals of the region are the device's own. */
-static void host_pointer_member(Kernel *k, const VarUse *u) {
-  CVar *v = u->var;
-  if (!u->ptr_member || xf_is_local(k->body, v)) return;
+/* Whether v's pointers come from the host: not the region's own (a local,
+ * private or deviceptr) and not reported yet. */
+static bool host_pointers_unreported(Kernel *k, CVar *v) {
+  if (xf_is_local(k->body, v)) return false;
   const VarItem *item = NULL;
   const Clause *cl = listing_clause(k, v, &item);
-  if (cl && (cl->kind == CL_PRIVATE || cl->kind == CL_DEVICEPTR)) return; /* the device's own pointers */
-  if (already_reported(k, v)) return;
+  if (cl && (cl->kind == CL_PRIVATE || cl->kind == CL_DEVICEPTR)) return false; /* the device's own pointers */
+  return !already_reported(k, v);
+}
+
+static void host_pointer_member(Kernel *k, const VarUse *u) {
+  CVar *v = u->var;
+  if (!u->ptr_member || !host_pointers_unreported(k, v)) return;
   diag_error(u->loc,
              "the '%s' region reads a pointer stored in '%s' (a pointer member): on the device that pointer is still "
              "a host address. Copy it into a pointer variable before the region (T *q = %s%smember;), give q's "
@@ -191,13 +197,9 @@ static void host_pointer_member(Kernel *k, const VarUse *u) {
  * the device gets a copy of the array, whose pointers are host addresses. */
 static void host_pointer_array(Kernel *k, const VarUse *u) {
   CVar *v = u->var;
-  if ((v->tkind != VT_ARRAY && v->tkind != VT_POINTER) || !v->elem_type || xf_is_local(k->body, v)) return;
+  if ((v->tkind != VT_ARRAY && v->tkind != VT_POINTER) || !v->elem_type) return;
   size_t n = strlen(v->elem_type);
-  if (!n || v->elem_type[n - 1] != '*') return;
-  const VarItem *item = NULL;
-  const Clause *cl = listing_clause(k, v, &item);
-  if (cl && (cl->kind == CL_PRIVATE || cl->kind == CL_DEVICEPTR)) return;
-  if (already_reported(k, v)) return;
+  if (!n || v->elem_type[n - 1] != '*' || !host_pointers_unreported(k, v)) return;
   diag_error(u->loc,
              "the '%s' region reads the pointers stored in '%s' (%s): on the device they are still host addresses, "
              "as gtcc copies the array, not what its pointers point to. Copy each pointer into a pointer variable "
