@@ -27,7 +27,7 @@ void cg_copy_source(StrBuf *sb, const TranslationUnit *tu, unsigned begin, unsig
   unsigned pos = begin;
   for (int i = 0; i < tu->npragmas; i++) {
     const PragmaLine *pl = &tu->pragmas[i];
-    if (pl->loc.offset < pos || pl->loc.offset >= end) continue;
+    if (pl->macro || pl->loc.offset < pos || pl->loc.offset >= end) continue;
     sb_putn(sb, tu->file->text + pos, pl->loc.offset - pos);
     sb_puts(sb, "/* gtcc: directive handled by gtcc */");
     unsigned stop = pl->end_offset < end ? pl->end_offset : end;
@@ -36,6 +36,28 @@ void cg_copy_source(StrBuf *sb, const TranslationUnit *tu, unsigned begin, unsig
     pos = stop;
   }
   if (pos < end) sb_putn(sb, tu->file->text + pos, end - pos);
+}
+
+void cg_gap_directives(StrBuf *sb, const TranslationUnit *tu, unsigned begin, unsigned end) {
+  const char *t = tu->file->text;
+  unsigned at = begin;
+  while (at < end) {
+    unsigned line = at, stop = at;
+    while (stop < end && t[stop] != '\n') stop += (t[stop] == '\\' && stop + 1 < end) ? 2 : 1;
+    if (stop < end) stop++; /* the newline */
+    while (at < stop && (t[at] == ' ' || t[at] == '\t')) at++;
+    bool lowered = false;
+    for (int i = 0; i < tu->npragmas && !lowered; i++)
+      lowered = !tu->pragmas[i].macro && tu->pragmas[i].loc.offset == at;
+    if (lowered) {
+      for (int i = 0; i < tu->npragmas; i++)
+        if (tu->pragmas[i].loc.offset == at && tu->pragmas[i].end_offset > stop) stop = tu->pragmas[i].end_offset;
+    } else if (at < stop && t[at] == '#') {
+      sb_putn(sb, t + line, stop - line);
+      if (t[stop - 1] != '\n') sb_putc(sb, '\n');
+    }
+    at = stop;
+  }
 }
 
 const char *cg_map_kind(XMapKind k) {

@@ -13,6 +13,12 @@ void cg_line_directive(StrBuf *sb, const TranslationUnit *tu, int line);
 void cg_site(StrBuf *sb, const TranslationUnit *tu, const char *var, SrcLoc loc, const char *what);
 /* Source text [begin, end) with inner pragma lines commented out. */
 void cg_copy_source(StrBuf *sb, const TranslationUnit *tu, unsigned begin, unsigned end);
+/* The preprocessor lines between a construct's directive and its statement
+ * ([begin, end)) other than the directives gtcc lowers: `#else`, `#endif`
+ * and the skipped directives of `#if A / #pragma acc ... / #else / #pragma
+ * omp ... / #endif`. The construct's replacement ends with them so that the
+ * conditional stays balanced. */
+void cg_gap_directives(StrBuf *sb, const TranslationUnit *tu, unsigned begin, unsigned end);
 const char *cg_map_kind(XMapKind k);
 const char *cg_red_op(RedOp op);
 /* The gtrt_trip relation constant (gtrt_cdp.cuh) of a loop's comparison. */

@@ -172,6 +172,7 @@ static void kernel_call(EditList *el, const Program *p, const Kernel *k, const C
   sb_printf(&sb, "%*s", k->stmt->loc.col - 1, "");
   sb_putn(&sb, tu->file->text + k->stmt->begin, k->stmt->end - k->stmt->begin);
   sb_puts(&sb, "\n  }\n}\n");
+  cg_gap_directives(&sb, tu, k->replace_begin, k->stmt->begin);
   cg_line_directive(&sb, tu, line_of(tu, k->stmt->end));
   edits_add(el, k->replace_begin, k->stmt->end - k->replace_begin, sb.data);
   sb_free(&sb);

@@ -188,7 +188,12 @@ static void print_dump_header(const char *what, const char *name) {
 /* parse -> lower -> emit for one annotated unit; the text stays in memory. */
 static int translate(Driver *d, Unit *u) {
   const DrvOptions *o = &d->opt;
-  FeOptions feopts = {(const char *const *)o->pp_args, o->npp_args};
+  /* libclang must skip the same #if blocks as cc: with -fopenmp cc defines _OPENMP. */
+  const char **pp = xmalloc(((size_t)o->npp_args + 1) * sizeof *pp);
+  int npp = 0;
+  for (int i = 0; i < o->npp_args; i++) pp[npp++] = o->pp_args[i];
+  if (o->openmp) pp[npp++] = "-D_OPENMP=201511";
+  FeOptions feopts = {pp, npp};
   XfOptions xfopts = {.cdp_mode = o->cdp_mode ? (CdpMode)xf_parse_cdp_mode(o->cdp_mode) : CDP_DEFAULT,
                       .cdp_threshold = o->cdp_threshold,
                       .cdp_warp_threshold = o->cdp_warp_threshold,
@@ -245,6 +250,7 @@ out:
     xf_free(p);
   if (tu)
     fe_free(tu);
+  free(pp);
   if (rc < 0 && diag_error_count() == errors_before)
     drv_error("translation of '%s' failed", u->src);
   return rc;

@@ -155,6 +155,10 @@ typedef struct TopDecl {
   bool system;           /* TOP_INCLUDE: <...> */
 } TopDecl;
 
+typedef struct OffsetRange {
+  unsigned begin, end;
+} OffsetRange;
+
 typedef struct TranslationUnit {
   SrcFile *file;
   Function **funcs;
@@ -175,6 +179,8 @@ typedef struct TranslationUnit {
   int nvars;
   char **clang_args;     /* arguments the file was parsed with */
   int nclang_args;
+  OffsetRange *skipped;  /* blocks of the main file the preprocessor skips (#if 0, ...), file order */
+  int nskipped;
 } TranslationUnit;
 
 #endif

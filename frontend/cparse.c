@@ -1017,6 +1017,22 @@ static int forward_diagnostics(CXTranslationUnit ctu, const SrcFile *main_file) 
   return nerr;
 }
 
+/* The blocks of the main file that the preprocessor skips: directives in
+ * them are not the program's (fe_parse drops them). */
+static void load_skipped_ranges(TranslationUnit *tu, CXTranslationUnit ctu, CXFile file) {
+  if (!file) return;
+  CXSourceRangeList *list = clang_getSkippedRanges(ctu, file);
+  if (!list) return;
+  int cap = 0;
+  for (unsigned i = 0; i < list->count; i++) {
+    OffsetRange r;
+    clang_getFileLocation(clang_getRangeStart(list->ranges[i]), NULL, NULL, NULL, &r.begin);
+    clang_getFileLocation(clang_getRangeEnd(list->ranges[i]), NULL, NULL, NULL, &r.end);
+    VEC_PUSH(tu->skipped, tu->nskipped, cap, r);
+  }
+  clang_disposeSourceRangeList(list);
+}
+
 int fe_parse_c(TranslationUnit *tu, const FeOptions *opts) {
   Parser p;
   memset(&p, 0, sizeof p);
@@ -1047,6 +1063,7 @@ int fe_parse_c(TranslationUnit *tu, const FeOptions *opts) {
   }
   int nerr = forward_diagnostics(p.ctu, tu->file);
   p.file = clang_getFile(p.ctu, tu->file->path);
+  load_skipped_ranges(tu, p.ctu, p.file);
   p.macros.ctu = p.ctu;
   tok_load(&p.toks, p.ctu, p.file, tu->file);
   clang_visitChildren(clang_getTranslationUnitCursor(p.ctu), top_cb, &p);

@@ -99,6 +99,9 @@ typedef struct PragmaLine {
    * text_offsets[i] (continuations make this non-linear). fe_scan_pragmas
    * gives it strlen(text) + 1 entries, the last one just past the text. */
   unsigned *text_offsets;
+  /* The macro whose #define body holds this `_Pragma`; NULL for directives
+   * written in the code. gtcc does not lower those (see fe_parse). */
+  char *macro;
 } PragmaLine;
 
 /* Finds every `#pragma acc` / `#pragma omp` line of f, in file order.

@@ -1,6 +1,7 @@
 /* fe_parse: pragmas (flex/bison) + C (libclang) + attachment. */
 #include "frontend.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,74 @@ int fe_file_has_pragmas(const char *path) {
   return n > 0;
 }
 
+/* Does the text [b, e) name the macro `name` (as a whole word)? */
+static bool names_macro(const char *text, unsigned b, unsigned e, const char *name) {
+  size_t n = strlen(name);
+  for (unsigned i = b; i + n <= e; i++) {
+    if (memcmp(text + i, name, n) != 0) continue;
+    bool word_start = i == 0 || !(isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_');
+    bool word_end = i + n >= e || !(isalnum((unsigned char)text[i + n]) || text[i + n] == '_');
+    if (word_start && word_end) return true;
+  }
+  return false;
+}
+
+/* Pragma lines in blocks the preprocessor skips are not part of the
+ * program: the C compiler never sees them, so gtcc must not lower them.
+ * gtcc never defines _OPENACC and defines _OPENMP only with -fopenmp (as
+ * cc does), so a block chosen by those may be skipped: say so once per
+ * block, since its directives may be the ones the user meant. */
+static void drop_skipped_pragmas(TranslationUnit *tu) {
+  int kept = 0, block = 0, warned = -1;
+  for (int i = 0; i < tu->npragmas; i++) {
+    PragmaLine *pl = &tu->pragmas[i];
+    while (block < tu->nskipped && tu->skipped[block].end <= pl->loc.offset) block++;
+    bool skipped = block < tu->nskipped && tu->skipped[block].begin <= pl->loc.offset;
+    if (!skipped) {
+      tu->pragmas[kept++] = *pl;
+      continue;
+    }
+    const OffsetRange *r = &tu->skipped[block];
+    const char *text = tu->file->text;
+    unsigned line_end = r->begin;
+    while (line_end < r->end && text[line_end] != '\n') line_end++;
+    if (warned != block && (names_macro(text, r->begin, line_end, "_OPENACC") ||
+                            names_macro(text, r->begin, line_end, "_OPENMP"))) {
+      diag_warning(srcfile_loc(tu->file, r->begin),
+                   "the directives in this block are ignored because the preprocessor skips it: gtcc never "
+                   "defines _OPENACC, and defines _OPENMP only with -fopenmp (it defines __GTCC__)");
+      warned = block;
+    }
+    free(pl->text);
+    free(pl->text_offsets);
+    free(pl->macro);
+  }
+  tu->npragmas = kept;
+}
+
+/* A directive a macro's `_Pragma` holds takes effect where the macro
+ * expands; gtcc reads directives from the file, so it never lowers one.
+ * Leaving out a loop directive, `parallel`, `teams`, `single` or `master`
+ * only makes code sequential (cc still compiles the macro in host code);
+ * leaving out a compute, data, task or standalone directive could change
+ * results, so those are errors. */
+static void report_macro_directive(const PragmaLine *p, const Directive *d) {
+  const char *fam = p->family == FAM_ACC ? "acc" : "omp";
+  unsigned flags = dir_flags(d->kind);
+  bool harmless = !(flags & (DF_COMPUTE | DF_DATA | DF_STANDALONE)) && d->kind != DIR_OMP_TASK &&
+                  d->kind != DIR_OMP_TASKGROUP;
+  if (harmless)
+    diag_warning(p->loc,
+                 "'%s %s' in the definition of macro '%s' is not lowered by gtcc: where the macro expands "
+                 "in an offload region its code runs sequentially; write '#pragma %s %s' there to lower it",
+                 fam, dir_spelling(d->kind), p->macro, fam, dir_spelling(d->kind));
+  else
+    diag_error(p->loc,
+               "'%s %s' in the definition of macro '%s': gtcc reads the directives written in the file, "
+               "not those macros expand to; write '#pragma %s %s' where the macro is used",
+               fam, dir_spelling(d->kind), p->macro, fam, dir_spelling(d->kind));
+}
+
 TranslationUnit *fe_parse(const char *path, const FeOptions *opts) {
   SrcFile *f = srcfile_load(path);
   if (!f) {
@@ -37,6 +106,8 @@ TranslationUnit *fe_parse(const char *path, const FeOptions *opts) {
     tu->nclang_args = opts->nclang_args;
   }
   tu->npragmas = fe_scan_pragmas(f, &tu->pragmas);
+  int c_status = fe_parse_c(tu, opts);
+  drop_skipped_pragmas(tu);
   int cap = 0;
   for (int i = 0; i < tu->npragmas && !diag_too_many(); i++) {
     /* The directive text is a C string: a NUL byte would silently end it. */
@@ -47,9 +118,14 @@ TranslationUnit *fe_parse(const char *path, const FeOptions *opts) {
       continue;
     }
     Directive *d = fe_parse_directive(&tu->pragmas[i]);
+    if (d && tu->pragmas[i].macro) {
+      report_macro_directive(&tu->pragmas[i], d);
+      fe_free_directive(d);
+      d = NULL;
+    }
     if (d) VEC_PUSH(tu->dirs, tu->ndirs, cap, d);
   }
-  if (fe_parse_c(tu, opts) != 0) {
+  if (c_status != 0) {
     /* After C errors the statement tree is clang's recovery: attaching
      * directives to it would only add confusing follow-on errors. */
     if (tu->nfuncs == 0 && tu->ntops == 0) {
@@ -173,6 +249,7 @@ void fe_free(TranslationUnit *tu) {
   free(tu->vars);
   for (int i = 0; i < tu->nclang_args; i++) free(tu->clang_args[i]);
   free(tu->clang_args);
+  free(tu->skipped);
   srcfile_free(tu->file);
   free(tu);
 }

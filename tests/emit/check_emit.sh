@@ -51,14 +51,38 @@ cu=$base.gt.cu hc=$base.gt.c
 # line scan: an `acc loop` belongs to a bare region when the last compute
 # directive before it was one. A task region (omp parallel + single/master
 # within three lines) gets one megakernel, named for the parallel's line.
-want_lines=$(awk '
+# Blocks the preprocessor skips (`#if 0`, `#ifdef _OPENACC`: gtcc does not
+# define _OPENACC) and the `#else` of `#if 1` hold no directive of the
+# program; this filter blanks them, keeping line numbers.
+active_lines() {
+  awk '
+    /^[ \t]*#[ \t]*if(def|ndef)?[ \t]/ {
+      depth++
+      if (!skip && ($0 ~ /^[ \t]*#[ \t]*if[ \t]+0([ \t]|$)/ || $0 ~ /^[ \t]*#[ \t]*ifdef[ \t]+_OPENACC([ \t]|$)/)) skip = depth
+      else if (!skip && $0 ~ /^[ \t]*#[ \t]*if[ \t]+1([ \t]|$)/) one = depth
+      print ""; next
+    }
+    /^[ \t]*#[ \t]*else([ \t]|$)/ {
+      if (skip == depth) skip = 0
+      else if (!skip && one == depth) skip = depth
+      print ""; next
+    }
+    /^[ \t]*#[ \t]*endif([ \t]|$)/ {
+      if (skip == depth) skip = 0
+      if (one == depth) one = 0
+      depth--; print ""; next
+    }
+    { print skip ? "" : $0 }
+  ' "$1"
+}
+want_lines=$(active_lines "$SRC" | awk '
   /^[ \t]*#[ \t]*pragma[ \t]+acc[ \t]+(parallel|kernels)[ \t]+loop([ \t(]|$)/ { print NR; bare = 0; next }
   /^[ \t]*#[ \t]*pragma[ \t]+acc[ \t]+(parallel|kernels)([ \t(]|$)/ { bare = 1; next }
   /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+target[ \t]+(teams|parallel)([ \t(]|$)/ { print NR; bare = 0; next }
   /^[ \t]*#[ \t]*pragma[ \t]+acc[ \t]+loop([ \t(]|$)/ { if (bare) print NR; next }
   /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+parallel[ \t]*$/ { par = NR; next }
   /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+(single|master)([ \t(]|$)/ { if (par && NR - par <= 3) print par; par = 0; next }
-' "$SRC" | tr '\n' ' ')
+' | tr '\n' ' ')
 want=$(echo $want_lines | wc -w)
 [ "$want" -gt 0 ] || fail "the source has no compute construct (test input error)"
 # Kernels are named gt_<file>_<line>_k<i>_<hash>_<role> (role: kernel, nlk, ...;
@@ -84,7 +108,7 @@ grep -qE "^#line [0-9]+ \"([^\"]*/)?$base\.c\"" "$hc" || fail "$hc has no #line 
 # Every #line in the .gt.cu names the source or the generated file itself.
 bad=$(grep -E '^#line ' "$cu" | grep -vE "\"([^\"]*/)?($base\.c|$base\.gt\.cu)\"" | head -n 1)
 [ -z "$bad" ] || fail "$cu has a #line directive naming another file: $bad"
-left=$(grep -nE '^[[:space:]]*#[[:space:]]*pragma[[:space:]]+(acc[[:space:]]+(parallel|kernels|data|enter|exit|update)|omp[[:space:]]+target)' "$hc" | head -n 3)
+left=$(active_lines "$hc" | grep -nE '^[[:space:]]*#[[:space:]]*pragma[[:space:]]+(acc[[:space:]]+(parallel|kernels|data|enter|exit|update)|omp[[:space:]]+target)' | head -n 3)
 [ -z "$left" ] || fail "$hc still has lowered directives: $left"
 grep -q 'gtrt_' "$hc" || fail "$hc does not call the runtime"
 echo "ok: $base: $want compute constructs, ${#kernels[@]} kernels, $want stubs; nvcc and cc compile; #line to $base.c"

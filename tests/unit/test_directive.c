@@ -107,8 +107,8 @@ static void test_scan(void) {
   SrcFile *f = srcfile_from_string("t.c", src, strlen(src));
   PragmaLine *p;
   int n = fe_scan_pragmas(f, &p);
-  CHECK(n == 4);
-  if (n == 4) {
+  CHECK(n == 5);
+  if (n == 5) {
     CHECK(p[0].family == FAM_OMP);
     CHECK(p[0].loc.line == 7 && p[0].loc.col == 3);
     CHECK_STR(p[0].text, "parallel for      private(i)");
@@ -132,9 +132,17 @@ static void test_scan(void) {
     CHECK(p[2].text_loc.line == 13 && p[2].text_loc.col == 28);
     CHECK(src[p[2].end_offset - 1] == ')');
 
+    CHECK(!p[0].macro && !p[1].macro && !p[2].macro);
+    /* A _Pragma in a #define body: recorded with its macro's name. */
     CHECK(p[3].family == FAM_OMP);
-    CHECK_STR(p[3].text, "");
-    CHECK(p[3].loc.line == 15 && p[3].end_offset == f->len);
+    CHECK_STR(p[3].text, "for");
+    CHECK(p[3].macro && !strcmp(p[3].macro, "P"));
+    CHECK(p[3].loc.line == 14 && p[3].loc.col == 11);
+    CHECK(p[3].text_loc.line == 14 && p[3].text_loc.col == 24);
+
+    CHECK(p[4].family == FAM_OMP);
+    CHECK_STR(p[4].text, "");
+    CHECK(p[4].loc.line == 15 && p[4].end_offset == f->len && !p[4].macro);
   }
   fe_free_pragmas(p, n);
   srcfile_free(f);
@@ -162,6 +170,23 @@ static void test_scan(void) {
   f = srcfile_from_string("w.c", src3, strlen(src3));
   n = fe_scan_pragmas(f, &p);
   CHECK(n == 1 && !strcmp(p[0].text, "simd    collapse(2)"));
+  fe_free_pragmas(p, n);
+  srcfile_free(f);
+
+  /* A #define continued over lines; _Pragma inside a string of the body is text. */
+  const char *src4 = "#define T(x) puts(\"_Pragma(\\\"omp task\\\")\"); \\\n"
+                     "  _Pragma ( \"omp task depend(inout: x)\" ) x++\n"
+                     "#  define  ACC_LOOP _Pragma(\"acc loop\")\n";
+  f = srcfile_from_string("m.c", src4, strlen(src4));
+  n = fe_scan_pragmas(f, &p);
+  CHECK(n == 2);
+  if (n == 2) {
+    CHECK(p[0].macro && !strcmp(p[0].macro, "T") && !strcmp(p[0].text, "task depend(inout: x)"));
+    CHECK(p[0].loc.line == 2 && p[0].loc.col == 3);
+    CHECK(src4[p[0].end_offset - 1] == ')');
+    CHECK(p[1].macro && !strcmp(p[1].macro, "ACC_LOOP") && p[1].family == FAM_ACC);
+    CHECK(p[1].loc.line == 3 && p[1].loc.col == 21 && !strcmp(p[1].text, "loop"));
+  }
   fe_free_pragmas(p, n);
   srcfile_free(f);
 }
