@@ -29,6 +29,7 @@ typedef enum NameRefKind {
   NR_CXX_KEYWORD, /* declares or names something called by a C++ keyword */
   NR_LOCAL_TYPE,  /* a type declared inside a function (at decl_offset) */
   NR_VAR_TYPE,    /* a type defined in a file-scope variable's declaration (`struct S {...} g;`) */
+  NR_VLA_TYPE,    /* a cast or compound literal whose type has a run-time array size, `(double (*)[m])p` */
 } NameRefKind;
 
 typedef struct NameRef {

@@ -47,6 +47,19 @@ static char *cx_to_str(CXString s) {
   return r;
 }
 
+/* How generated code writes type t. `typeof (n)` names a variable that is
+ * not in scope in a kernel's parameters or a context struct, so such a type
+ * is written as what it stands for; other types keep their spelling
+ * (typedef names are copied into the .gt.cu). */
+static char *type_text(CXType t) {
+  char *sp = cx_to_str(clang_getTypeSpelling(t));
+  if (strstr(sp, "typeof")) { /* typeof, __typeof__ (an identifier holding it too: harmless) */
+    free(sp);
+    return cx_to_str(clang_getTypeSpelling(clang_getCanonicalType(t)));
+  }
+  return sp;
+}
+
 /* Offset in the main file of l's expansion: a token from a macro counts
  * where the macro is invoked; code of other files has none (-1). */
 static long loc_offset(const Parser *p, CXSourceLocation l) {
@@ -269,7 +282,7 @@ static void vla_view(Parser *p, CXCursor decl, CVar *v, CXType at, int param_for
     if (v->ndims < MAX_DIMS) v->dims[v->ndims++] = et.kind == CXType_ConstantArray ? clang_getArraySize(et) : -1;
     et = clang_getCanonicalType(clang_getArrayElementType(et));
   }
-  v->elem_type = cx_to_str(clang_getTypeSpelling(et));
+  v->elem_type = type_text(et);
   v->elem_size = clang_Type_getSizeOf(et);
   vla_dim_texts(p, decl, v, param_form);
 }
@@ -282,7 +295,7 @@ static int classify_array_param(Parser *p, CXCursor decl, CVar *v, CXType ct) {
   v->is_const = 0;
   if (!is_array_kind(et.kind)) {
     v->tkind = VT_POINTER;
-    v->elem_type = cx_to_str(clang_getTypeSpelling(et));
+    v->elem_type = type_text(et);
     long long sz = clang_Type_getSizeOf(et);
     v->elem_size = sz > 0 ? sz : -1;
     free(v->type);
@@ -322,7 +335,7 @@ static int vla_sizes_fold(CXCursor decl) {
 static void classify_type(Parser *p, CXCursor decl, CVar *v) {
   CXType t = clang_getCursorType(decl);
   CXType ct = clang_getCanonicalType(t);
-  v->type = cx_to_str(clang_getTypeSpelling(t));
+  v->type = type_text(t);
   v->is_const = clang_isConstQualifiedType(ct) != 0;
   v->elem_size = -1;
   if (classify_array_param(p, decl, v, ct)) return;
@@ -333,7 +346,7 @@ static void classify_type(Parser *p, CXCursor decl, CVar *v) {
       return;
     }
     v->tkind = cpt.kind == CXType_FunctionProto || cpt.kind == CXType_FunctionNoProto ? VT_OTHER : VT_POINTER;
-    v->elem_type = cx_to_str(clang_getTypeSpelling(pt));
+    v->elem_type = type_text(pt);
     long long sz = clang_Type_getSizeOf(pt);
     v->elem_size = sz > 0 ? sz : -1;
     return;
@@ -347,7 +360,7 @@ static void classify_type(Parser *p, CXCursor decl, CVar *v) {
       et = clang_getArrayElementType(et);
     }
     if (et.kind == CXType_VariableArray || et.kind == CXType_IncompleteArray) v->tkind = VT_OTHER;
-    v->elem_type = cx_to_str(clang_getTypeSpelling(et));
+    v->elem_type = type_text(et);
     v->elem_size = clang_Type_getSizeOf(et);
     return;
   }
@@ -650,11 +663,31 @@ static void add_use(UseCollector *uc, CXCursor ref, CXCursor decl) {
   VEC_PUSH(uc->s->uses, uc->s->nuses, uc->uses_cap, u);
 }
 
+/* A type with a run-time array size in it, `double (*)[m]`: C has such
+ * types, C++ (the .gt.cu) does not. */
+static bool variably_modified(CXType t) {
+  t = clang_getCanonicalType(t);
+  for (int guard = 0; guard < 16; guard++) {
+    if (t.kind == CXType_VariableArray) return true;
+    if (t.kind == CXType_Pointer) t = clang_getCanonicalType(clang_getPointeeType(t));
+    else if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+      t = clang_getCanonicalType(clang_getArrayElementType(t));
+    else return false;
+  }
+  return false;
+}
+
 /* Names in c that the .gt.cu may lack or not compile, should c reach it. */
 static void note_names(UseCollector *uc, CXCursor c) {
   Stmt *s = uc->s;
   note_cxx_keyword(uc->p, c, &s->names, &s->nnames, &uc->names_cap);
   enum CXCursorKind k = clang_getCursorKind(c);
+  if ((k == CXCursor_CStyleCastExpr || k == CXCursor_CompoundLiteralExpr) && variably_modified(clang_getCursorType(c))) {
+    SrcLoc at = cursor_loc(uc->p, c);
+    NameRef r = {NR_VLA_TYPE, cx_to_str(clang_getTypeSpelling(clang_getCursorType(c))), at, at.offset, false};
+    VEC_PUSH(s->names, s->nnames, uc->names_cap, r);
+    return;
+  }
   if (k != CXCursor_TypeRef && k != CXCursor_DeclRefExpr) return;
   CXCursor d = clang_getCursorReferenced(c);
   enum CXCursorKind dk = clang_getCursorKind(d);

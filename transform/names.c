@@ -49,6 +49,13 @@ static void check_ref(Checker *c, const NameRef *n, SrcLoc at) {
       diag_error(at, "%s '%s' is declared inside a function; gtcc needs %s used in offload regions at file scope",
                  what, n->name, whats);
     break;
+  case NR_VLA_TYPE:
+    if (first_time(c, n->kind, n->name, n->decl_offset))
+      diag_error(at,
+                 "the type '%s' has a run-time array size, which CUDA device code does not have: index the "
+                 "pointer itself (p[i * m + j])",
+                 n->name);
+    break;
   case NR_VAR_TYPE:
     if (first_time(c, n->kind, n->name, n->decl_offset))
       diag_error(at,
