@@ -21,21 +21,36 @@ void cg_site(StrBuf *sb, const TranslationUnit *tu, const char *var, SrcLoc loc,
   sb_printf(sb, "\", %d, \"%s\"};", loc.line, what);
 }
 
-/* Copies source text, turning pragma lines inside it into comments that
- * keep the line count (inner directives are handled by gtcc, not nvcc). */
+/* Copies [pos, end) of the file applying the C++ edits inside it
+ * (tu->cxx_fixes, file order); an edit that starts inside a replaced range
+ * is left out. */
+static void copy_with_fixes(StrBuf *sb, const TranslationUnit *tu, unsigned pos, unsigned end) {
+  for (int i = 0; i < tu->ncxx_fixes && pos < end; i++) {
+    const TextFix *f = &tu->cxx_fixes[i];
+    if (f->begin < pos || f->end > end || (f->begin == end && f->end == end && f->text[0] != ')')) continue;
+    sb_putn(sb, tu->file->text + pos, f->begin - pos);
+    sb_puts(sb, f->text);
+    pos = f->end;
+  }
+  if (pos < end) sb_putn(sb, tu->file->text + pos, end - pos);
+}
+
+/* Copies source text for the .gt.cu, turning pragma lines inside it into
+ * comments that keep the line count (inner directives are handled by gtcc,
+ * not nvcc) and applying the C++ edits. */
 void cg_copy_source(StrBuf *sb, const TranslationUnit *tu, unsigned begin, unsigned end) {
   unsigned pos = begin;
   for (int i = 0; i < tu->npragmas; i++) {
     const PragmaLine *pl = &tu->pragmas[i];
     if (pl->macro || pl->loc.offset < pos || pl->loc.offset >= end) continue;
-    sb_putn(sb, tu->file->text + pos, pl->loc.offset - pos);
+    copy_with_fixes(sb, tu, pos, pl->loc.offset);
     sb_puts(sb, "/* gtcc: directive handled by gtcc */");
     unsigned stop = pl->end_offset < end ? pl->end_offset : end;
     for (unsigned j = pl->loc.offset; j < stop; j++)
       if (tu->file->text[j] == '\n') sb_putc(sb, '\n');
     pos = stop;
   }
-  if (pos < end) sb_putn(sb, tu->file->text + pos, end - pos);
+  if (pos < end) copy_with_fixes(sb, tu, pos, end);
 }
 
 void cg_gap_directives(StrBuf *sb, const TranslationUnit *tu, unsigned begin, unsigned end) {

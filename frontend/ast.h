@@ -156,6 +156,13 @@ typedef struct TopDecl {
   bool system;           /* TOP_INCLUDE: <...> */
 } TopDecl;
 
+/* An edit of the main file's text for the .gt.cu: [begin, end) becomes
+ * text (begin == end: an insertion). See frontend/cxx_fixes.c. */
+typedef struct TextFix {
+  unsigned begin, end;
+  char *text;
+} TextFix;
+
 typedef struct OffsetRange {
   unsigned begin, end;
 } OffsetRange;
@@ -182,6 +189,8 @@ typedef struct TranslationUnit {
   int nclang_args;
   OffsetRange *skipped;  /* blocks of the main file the preprocessor skips (#if 0, ...), file order */
   int nskipped;
+  TextFix *cxx_fixes;    /* where C++ needs other text than the C file has (frontend/cxx_fixes.c), file order */
+  int ncxx_fixes;
 } TranslationUnit;
 
 #endif

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "frontend.h"
+#include "cxx_fixes.h"
 #include "macro_ops.h"
 #include "strbuf.h"
 #include "tokens.h"
@@ -1097,6 +1098,7 @@ int fe_parse_c(TranslationUnit *tu, const FeOptions *opts) {
   int nerr = forward_diagnostics(p.ctu, tu->file);
   p.file = clang_getFile(p.ctu, tu->file->path);
   load_skipped_ranges(tu, p.ctu, p.file);
+  fe_collect_cxx_fixes(tu, p.ctu, p.file);
   p.macros.ctu = p.ctu;
   tok_load(&p.toks, p.ctu, p.file, tu->file);
   clang_visitChildren(clang_getTranslationUnitCursor(p.ctu), top_cb, &p);

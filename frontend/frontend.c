@@ -250,6 +250,8 @@ void fe_free(TranslationUnit *tu) {
   for (int i = 0; i < tu->nclang_args; i++) free(tu->clang_args[i]);
   free(tu->clang_args);
   free(tu->skipped);
+  for (int i = 0; i < tu->ncxx_fixes; i++) free(tu->cxx_fixes[i].text);
+  free(tu->cxx_fixes);
   srcfile_free(tu->file);
   free(tu);
 }
