@@ -165,7 +165,7 @@ static void emit_executor(StrBuf *sb, const Program *p, const Kernel *k) {
   sb_puts(sb, "  GTRT_UNROLL((GT_WARP ? GTCC_CDP_UNROLL : GTCC_CDP_NLK_UNROLL))\n  for (long long gt_j = gt_lo + gt_t; gt_j < gt_hi; gt_j += gt_nt) {\n");
   sb_printf(sb, "    %s %s = (%s)(gt_ctx.gt_ilb + gt_j * ", in->iv->type, in->iv->name, in->iv->type);
   print_inner_step(sb, in, "gt_ctx");
-  sb_puts(sb, ");\n");
+  sb_printf(sb, ");\n    (void)%s; /* a body need not use it */\n", in->iv->name);
   for (int i = 0; i < n->nprivs; i++) sb_printf(sb, "    %s %s;\n", n->privs[i]->type, n->privs[i]->name);
   cg_line_directive(sb, p->tu, n->inner->kids[0]->loc.line);
   sb_puts(sb, "    ");
@@ -297,7 +297,7 @@ static void emit_warp_flat(StrBuf *sb, const Program *p, const Kernel *k) {
   sb_printf(sb, "          %s %s = (%s)(gt_cx.gt_ilb + (long long)(gt_f - gt_ro) * ", in->iv->type, in->iv->name,
             in->iv->type);
   print_inner_step(sb, in, "gt_cx");
-  sb_puts(sb, ");\n");
+  sb_printf(sb, ");\n          (void)%s;\n", in->iv->name);
   sb_puts(sb, "          do {\n"); /* its own scope: a private may share a context local's name */
   for (int i = 0; i < n->nprivs; i++) sb_printf(sb, "            %s %s;\n", n->privs[i]->type, n->privs[i]->name);
   cg_line_directive(sb, p->tu, n->inner->kids[0]->loc.line);
@@ -422,7 +422,7 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
             in->iv->type, in->iv->name, in->iv->type);
   print_inner_step(sb, in, NULL);
   /* private variables are the thread's own here: the ones in scope serve */
-  sb_puts(sb, ");\n          do {\n");
+  sb_printf(sb, ");\n          (void)%s;\n          do {\n", in->iv->name);
   cg_line_directive(sb, p->tu, n->inner->kids[0]->loc.line);
   sb_puts(sb, "            ");
   cg_copy_source(sb, p->tu, n->inner->kids[0]->begin, n->inner->kids[0]->end);

@@ -108,7 +108,8 @@ static void emit_body(StrBuf *sb, const Program *p, const Kernel *k, const CgOpt
   sb_printf(sb, "  const long long gt_itrip = gtrt_trip(gt_ilb, (long long)(%s), gt_ist, %s);\n", L->ub.text,
             cg_rel_const(L->relop));
   sb_puts(sb, "  for (long long gt_x = gt_lane; gt_x < gt_itrip; gt_x += gt_width) {\n");
-  sb_printf(sb, "  %s %s = (%s)(gt_ilb + gt_x * gt_ist);\n", L->iv->type, L->iv->name, L->iv->type);
+  sb_printf(sb, "  %s %s = (%s)(gt_ilb + gt_x * gt_ist); (void)%s;\n", L->iv->type, L->iv->name, L->iv->type,
+            L->iv->name);
   if (!opts->no_line_directives) cg_line_directive(sb, p->tu, in->kids[0]->loc.line);
   cg_copy_source(sb, p->tu, in->kids[0]->begin, in->kids[0]->end);
   sb_printf(sb, "\n  }\n  gtrt_task_sync<%s>();\n}\n", w);

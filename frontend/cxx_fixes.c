@@ -7,6 +7,10 @@
  * - An implicit conversion from `void *` to another object pointer, or
  *   from an integer to an enumeration, gets its cast: `int *q = vp;` and
  *   `enum mode md = i % 3;` are C, C++ wants `(int *)(vp)`, `(enum mode)(i % 3)`.
+ * - A function of the file named like one that CUDA declares for device
+ *   code (`static int max(int, int)`, `rint` without <math.h>) is renamed
+ *   gt_c_NAME in the copy: C allows it, nvcc reports a redefinition or
+ *   calls its own.
  * Only code written in the main file, outside macro bodies, is edited. */
 #include <clang-c/Index.h>
 #include <stdlib.h>
@@ -20,7 +24,27 @@ typedef struct FixCollector {
   TranslationUnit *tu;
   CXFile file;
   int cap;
+  CXCursor *renamed; /* definitions of the file's functions with CUDA's names */
+  int nrenamed, renamed_cap;
 } FixCollector;
+
+/* Names CUDA declares at global scope for device code (crt/math_functions.h
+ * and its C++ overloads): C code may define them when it does not include
+ * <math.h> (min, max, norm, ... never are there). */
+static const char *const cuda_names[] = {
+    "abs", "acos", "asin", "atan", "atan2", "cbrt", "ceil", "copysign", "cos", "cospi", "erf", "erfc", "exp",
+    "exp10", "exp2", "expm1", "fabs", "fdim", "floor", "fma", "fmax", "fmin", "fmod", "frexp", "hypot", "ilogb",
+    "isfinite", "isinf", "isnan", "labs", "ldexp", "lgamma", "llabs", "llmax", "llmin", "llrint", "llround", "log",
+    "log10", "log1p", "log2", "logb", "lrint", "lround", "max", "min", "modf", "nearbyint", "nextafter", "norm",
+    "norm3d", "norm4d", "pow", "rcbrt", "remainder", "rhypot", "rint", "rnorm", "rnorm3d", "rnorm4d", "round",
+    "rsqrt", "scalbn", "signbit", "sin", "sinh", "sinpi", "sqrt", "tan", "tanh", "tgamma", "trunc", "ullmax",
+    "ullmin", "umax", "umin"};
+
+static bool cuda_name(const char *n) {
+  for (size_t i = 0; i < sizeof cuda_names / sizeof *cuda_names; i++)
+    if (!strcmp(cuda_names[i], n)) return true;
+  return false;
+}
 
 static char *cx_str(CXString s) {
   const char *c = clang_getCString(s);
@@ -124,12 +148,41 @@ static void fix_int_to_enum(FixCollector *fc, CXCursor c) {
   free(ty);
 }
 
+/* Pass 1: the file's function definitions that carry CUDA's names. */
+static enum CXChildVisitResult clash_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  FixCollector *fc = d;
+  if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c)) return CXChildVisit_Continue;
+  unsigned off;
+  char *name = cx_str(clang_getCursorSpelling(c));
+  if (cuda_name(name) && plain_offset(fc, clang_getCursorLocation(c), &off))
+    VEC_PUSH(fc->renamed, fc->nrenamed, fc->renamed_cap, c);
+  free(name);
+  return CXChildVisit_Continue;
+}
+
+/* Pass 2: the name of a renamed function, where it is declared or used. */
+static void fix_function_name(FixCollector *fc, CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k != CXCursor_FunctionDecl && k != CXCursor_DeclRefExpr) return;
+  CXCursor def = clang_getCursorDefinition(k == CXCursor_DeclRefExpr ? clang_getCursorReferenced(c) : c);
+  bool hit = false;
+  for (int i = 0; i < fc->nrenamed && !hit; i++) hit = clang_equalCursors(def, fc->renamed[i]);
+  unsigned off;
+  if (!hit || !plain_offset(fc, clang_getCursorLocation(c), &off)) return;
+  char *name = cx_str(clang_getCursorSpelling(def));
+  size_t len = strlen(name);
+  if (!strncmp(fc->tu->file->text + off, name, len)) add_fix(fc, off, off + (unsigned)len, xasprintf("gt_c_%s", name));
+  free(name);
+}
+
 static enum CXChildVisitResult visit_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   FixCollector *fc = d;
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k == CXCursor_UnaryExpr) fix_sizeof(fc, c);
   else if (k == CXCursor_UnexposedExpr) fix_void_pointer(fc, c), fix_int_to_enum(fc, c);
+  if (fc->nrenamed) fix_function_name(fc, c);
   return CXChildVisit_Recurse;
 }
 
@@ -142,7 +195,10 @@ static int by_position(const void *a, const void *b) {
 
 void fe_collect_cxx_fixes(TranslationUnit *tu, CXTranslationUnit ctu, void *cxfile) {
   if (!cxfile) return;
-  FixCollector fc = {tu, (CXFile)cxfile, 0};
-  clang_visitChildren(clang_getTranslationUnitCursor(ctu), visit_cb, &fc);
+  FixCollector fc = {tu, (CXFile)cxfile, 0, NULL, 0, 0};
+  CXCursor top = clang_getTranslationUnitCursor(ctu);
+  clang_visitChildren(top, clash_cb, &fc);
+  clang_visitChildren(top, visit_cb, &fc);
+  free(fc.renamed);
   if (tu->ncxx_fixes > 1) qsort(tu->cxx_fixes, (size_t)tu->ncxx_fixes, sizeof *tu->cxx_fixes, by_position);
 }

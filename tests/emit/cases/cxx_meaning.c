@@ -5,6 +5,8 @@
  * - an implicit conversion from void * (`int *q = vp;`, a void * argument
  *   given to an int * parameter) or from an int to an enum (`enum shade
  *   sh = i % 3;`) is C, an nvcc error in C++.
+ * - functions of the file named like CUDA's own (`max`, `norm`): nvcc
+ *   reported a redefinition of max(int, int); they are renamed in the .gt.cu.
  * In a flat loop, a nested loop's Before, inner body and After, a device
  * function and a phased task region. Compared with the CPU build. */
 #include <stdio.h>
@@ -13,9 +15,12 @@
 enum shade { DARK, MID, LIGHT };
 typedef enum { LOW = 1, HIGH = 4 } level_t;
 
+static int max(int a, int b) { return a > b ? a : b; }
+static double norm(double a, double b) { return a * a + b; } /* not CUDA's norm(int, const double *) */
+
 static int weight(const void *p, int j) {
   const int *w = p; /* void * to int *: implicit in C */
-  return w[j % 4] + (int)sizeof('w');
+  return max(w[j % 4], 2) + (int)sizeof('w');
 }
 
 int main(int argc, char **argv) {
@@ -37,7 +42,7 @@ int main(int argc, char **argv) {
     long long s = 0;
 #pragma acc loop reduction(+:s)
     for (int j = 0; j < (i * 37) % 700; j++) s += weight(vp, j) + (long long)sizeof('x' + 0);
-    y[i] += s * 10 + c + (long long)sizeof(!i);
+    y[i] += s * 10 + c + (long long)sizeof(!i) + max(i % 5, 3) + (long long)norm(i % 9, 0.5);
   }
 
   for (int i = 0; i < n; i++) z[i] = i % 11;
