@@ -1,4 +1,5 @@
-// expect: 5:35: error: parameter 'h' of 'score' is a variable-length array; gtcc cannot compile 'score' for the device (pass a flat pointer and the sizes)
+// expect: 6:35: error: parameter 'h' of 'score' is a variable-length array; gtcc cannot compile 'score' for the device (pass a flat pointer and the sizes)
+// expect: 9:49: error: the type 'double (*)[m][m][m]' has a run-time array size
 // only-expected
 // A called function's VLA parameter becomes a view with at most two variable
 // inner sizes: this one has three (the caller passes a flat pointer, cast).
