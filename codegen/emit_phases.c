@@ -261,10 +261,14 @@ static void emit_note(StrBuf *sb, const Program *p, const Kernel *k) {
   }
   for (int i = 0; i < ph->nsplits; i++) {
     const HostSplit *hs = &ph->splits[i];
-    sb_printf(sb, "/* gtcc: note: the region is split %s line %d: host code %s '%s' (line %d), so the tasks "
-                  "recorded before it run to completion in a megakernel of their own",
-              hs->nin ? "in the header of the statement at" : "before the statement at", hs->stmt->loc.line,
-              hs->why_call ? "calls" : "reads or writes through", hs->why_name, hs->why_loc.line);
+    sb_printf(sb, "/* gtcc: note: the region is split %s line %d: ",
+              hs->nin ? "in the header of the statement at" : "before the statement at", hs->stmt->loc.line);
+    if (hs->why_item) /* the host walk computes the item */
+      sb_printf(sb, "the depend item %s[%s] (line %d) reads memory", hs->why_name, hs->why_item, hs->why_loc.line);
+    else
+      sb_printf(sb, "host code %s '%s' (line %d)", hs->why_call ? "calls" : "reads or writes through", hs->why_name,
+                hs->why_loc.line);
+    sb_puts(sb, ", so the tasks recorded before it run to completion in a megakernel of their own");
     if (hs->nvars) {
       sb_puts(sb, "; the mapped data of");
       for (int v = 0; v < hs->nvars; v++) sb_printf(sb, " %s%s", hs->vars[v].var->name, hs->vars[v].write ? " (written)" : "");

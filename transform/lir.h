@@ -148,6 +148,7 @@ typedef struct HostSplit {
   const char *why_name; /* for the note: the variable read or written, or the function called */
   SrcLoc why_loc;
   bool why_call;
+  const char *why_item; /* or the subscript of a depend item of why_name that reads memory (`P[r]` of x[P[r]]) */
   bool opaque_call;     /* calls a function that may reach any memory: globals the tasks use come back too */
   bool all, all_write;  /* reaches memory through pointers it does not name (a pointer to pointers, a struct's
                            pointer member, a depend item that reads memory): every mapped section comes back */

@@ -172,7 +172,9 @@ static void stage_split(Walk *w, const Stmt *s, const Kernel *sk, int si) {
     for (int j = 0; j < tr->deps[i].item->nsubs; j++)
       if (xf_text_reads_memory(tr->deps[i].item->subs[j].lo.text)) {
         hs.all = true;
-        if (!hs.why_name) hs.why_name = tr->deps[i].var->name, hs.why_loc = tr->deps[i].item->loc;
+        if (!hs.why_name)
+          hs.why_name = tr->deps[i].var->name, hs.why_loc = tr->deps[i].item->loc,
+          hs.why_item = tr->deps[i].item->subs[j].lo.text;
         break;
       }
   if (hs.why_name) VEC_PUSH(w->ph->splits, w->ph->nsplits, w->ph->splits_cap, hs);
