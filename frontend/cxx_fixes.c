@@ -7,6 +7,10 @@
  * - An implicit conversion from `void *` to another object pointer, or
  *   from an integer to an enumeration, gets its cast: `int *q = vp;` and
  *   `enum mode md = i % 3;` are C, C++ wants `(int *)(vp)`, `(enum mode)(i % 3)`.
+ * - An argument of a library function that C converts to the parameter's
+ *   type gets that conversion written out: C++ has overloads that take the
+ *   argument as it is, so `sqrt(f)` of a float would compute in float and
+ *   `abs(-2.7)` give 2.7 (C: sqrt of the double, and 2).
  * - A function of the file named like one that CUDA declares for device
  *   code (`static int max(int, int)`, `rint` without <math.h>) is renamed
  *   gt_c_NAME in the copy: C allows it, nvcc reports a redefinition or
@@ -148,6 +152,35 @@ static void fix_int_to_enum(FixCollector *fc, CXCursor c) {
   free(ty);
 }
 
+static bool arithmetic_kind(enum CXTypeKind k) { return k >= CXType_Bool && k <= CXType_LongDouble; }
+
+/* A call of a function declared outside the main file (a library
+ * function): each argument C converts implicitly to another arithmetic
+ * type gets the cast. */
+static void fix_library_args(FixCollector *fc, CXCursor call) {
+  CXCursor callee = clang_getCursorReferenced(call);
+  if (clang_getCursorKind(callee) != CXCursor_FunctionDecl) return;
+  CXFile f;
+  clang_getExpansionLocation(clang_getCursorLocation(callee), &f, NULL, NULL, NULL);
+  if (f && clang_File_isEqual(f, fc->file)) return; /* the file's own functions have no overloads */
+  int n = clang_Cursor_getNumArguments(call);
+  for (int i = 0; i < n; i++) {
+    CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
+    if (clang_getCursorKind(a) != CXCursor_UnexposedExpr) continue;
+    CXType to = clang_getCanonicalType(clang_getCursorType(a));
+    CXCursor from = first_expr_child(a);
+    if (clang_Cursor_isNull(from)) continue;
+    CXType ft = clang_getCanonicalType(clang_getCursorType(from));
+    if (!arithmetic_kind(to.kind) || !arithmetic_kind(ft.kind) || to.kind == ft.kind) continue;
+    unsigned b, e;
+    if (!plain_range(fc, from, &b, &e)) continue;
+    char *ty = cx_str(clang_getTypeSpelling(to));
+    add_fix(fc, b, b, xasprintf("(%s)(", ty));
+    add_fix(fc, e, e, xstrdup(")"));
+    free(ty);
+  }
+}
+
 /* Pass 1: the file's function definitions that carry CUDA's names. */
 static enum CXChildVisitResult clash_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
@@ -182,6 +215,7 @@ static enum CXChildVisitResult visit_cb(CXCursor c, CXCursor parent, CXClientDat
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k == CXCursor_UnaryExpr) fix_sizeof(fc, c);
   else if (k == CXCursor_UnexposedExpr) fix_void_pointer(fc, c), fix_int_to_enum(fc, c);
+  else if (k == CXCursor_CallExpr) fix_library_args(fc, c);
   if (fc->nrenamed) fix_function_name(fc, c);
   return CXChildVisit_Recurse;
 }
