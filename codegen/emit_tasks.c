@@ -93,9 +93,13 @@ static void emit_ivs(StrBuf *sb, const Kernel *k, const char *indent) {
 }
 
 /* The task body; a parallel loop at its top level becomes a loop strided
- * over the worker's threads, followed by a worker barrier. */
+ * over the worker's threads, followed by a worker barrier. Its reduction
+ * variables start from the identity in every thread and are combined
+ * over the worker (with the value they had before) after the loop; the
+ * statements after the loop run in the worker's first thread. */
 static void emit_body(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts, const char *w) {
-  const Stmt *b = k->body, *in = k->tasks->inner;
+  const TaskRegion *tr = k->tasks;
+  const Stmt *b = k->body, *in = tr->inner;
   if (!opts->no_line_directives) cg_line_directive(sb, p->tu, b->loc.line);
   if (!in) {
     cg_copy_source(sb, p->tu, b->begin, b->end);
@@ -104,6 +108,11 @@ static void emit_body(StrBuf *sb, const Program *p, const Kernel *k, const CgOpt
   }
   const ForLoop *L = in->loop;
   cg_copy_source(sb, p->tu, b->begin, in->begin);
+  for (int r = 0; r < tr->ninner_reds; r++) {
+    const CVar *v = tr->inner_reds[r].var;
+    sb_printf(sb, "\n  const %s gt_init_%s = %s; %s = %s::identity<%s>();\n", v->type, v->name, v->name, v->name,
+              cg_red_op(tr->inner_reds[r].op), v->type);
+  }
   sb_printf(sb, "{ const long long gt_ilb = (long long)(%s), gt_ist = (long long)(%s);\n", L->lb.text, L->step.text);
   sb_printf(sb, "  const long long gt_itrip = gtrt_trip(gt_ilb, (long long)(%s), gt_ist, %s);\n", L->ub.text,
             cg_rel_const(L->relop));
@@ -113,7 +122,18 @@ static void emit_body(StrBuf *sb, const Program *p, const Kernel *k, const CgOpt
   if (!opts->no_line_directives) cg_line_directive(sb, p->tu, in->kids[0]->loc.line);
   cg_copy_source(sb, p->tu, in->kids[0]->begin, in->kids[0]->end);
   sb_printf(sb, "\n  }\n  gtrt_task_sync<%s>();\n}\n", w);
-  cg_copy_source(sb, p->tu, in->end, b->end);
+  for (int r = 0; r < tr->ninner_reds; r++) {
+    const CVar *v = tr->inner_reds[r].var;
+    const char *op = cg_red_op(tr->inner_reds[r].op);
+    sb_printf(sb, "  %s = %s::apply(gt_init_%s, gtrt_task_reduce<%s, %s>(%s));\n", v->name, op, v->name, w, op, v->name);
+  }
+  if (!tr->inner_after) {
+    cg_copy_source(sb, p->tu, in->end, b->end);
+  } else { /* b is a block: its closing brace ends the text */
+    sb_puts(sb, "  if (gt_lane == 0) {");
+    cg_copy_source(sb, p->tu, in->end, b->end - 1);
+    sb_printf(sb, "\n  }\n  gtrt_task_sync<%s>();\n}", w);
+  }
   sb_putc(sb, '\n');
 }
 

@@ -442,6 +442,19 @@ template <int W> __device__ __forceinline__ void gtrt_task_sync() {
     __syncthreads();
 }
 
+/* The worker's reduction of v for a reduction clause on a parallel loop in
+ * a task: every thread of the worker calls it; the result is valid in its
+ * first thread (lane 0), which runs the task body's statements after the
+ * loop. */
+template <int W, class Op, class T> __device__ __forceinline__ T gtrt_task_reduce(T v) {
+  if constexpr (W == 1)
+    return v;
+  else if constexpr (W == 32)
+    return gtrt_warp_reduce<Op>(v);
+  else
+    return gtrt_block_reduce<Op>(v);
+}
+
 /* S (phased regions): 1 in the megakernel built for plans whose phases
  * are all static shares (gtrt_phases.all_static). It compiles no queue
  * code: the megakernel is a quarter of the size, and a phase of one task

@@ -107,6 +107,9 @@ typedef struct TaskRegion {
   int worker;            /* threads per worker: 1, 32, or 0 (the whole block) */
   int queue;             /* gtrt_task_policy */
   Stmt *inner;           /* parallel loop inside the task body, run by the worker's threads */
+  InnerReduction *inner_reds; /* its reduction clause: variables declared in the body before it */
+  int ninner_reds, inner_reds_cap;
+  bool inner_after;      /* statements follow it in the body: the worker's first thread runs them */
 } TaskRegion;
 
 /* A task loop nest or single task of a phased region: one task type. Its

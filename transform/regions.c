@@ -435,6 +435,13 @@ static bool map_text_owned_by(const DataMapList *l, const char *text) {
 }
 
 /* Stage kernels share the region's name and the map texts merged into it. */
+static void free_task_region(TaskRegion *tr) {
+  if (!tr) return;
+  free(tr->deps);
+  free(tr->inner_reds);
+  free(tr);
+}
+
 static void free_phased(Kernel *k) {
   PhasedRegion *ph = k->phased;
   for (int s = 0; s < ph->nstages; s++) {
@@ -445,7 +452,7 @@ static void free_phased(Kernel *k) {
     free(sk->caps);
     free(sk->seq_inner);
     free(sk->reported);
-    if (sk->tasks) free(sk->tasks->deps), free(sk->tasks);
+    free_task_region(sk->tasks);
     free(sk);
   }
   free(ph->stages);
@@ -468,7 +475,7 @@ void xf_free(Program *p) {
     free(k->seq_inner);
     free(k->reported);
     if (k->nested) free(k->nested->ctx), free(k->nested->reds), free(k->nested->privs), free(k->nested->streamed), free(k->nested);
-    if (k->tasks) free(k->tasks->deps), free(k->tasks);
+    free_task_region(k->tasks);
     free(k);
   }
   free(p->kernels);

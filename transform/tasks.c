@@ -243,9 +243,33 @@ static void note_inner(const Stmt *s, TaskRegion *tr, bool top, bool *ok) {
   for (int i = 0; i < s->nkids && *ok; i++) note_inner(s->kids[i], tr, false, ok);
 }
 
-/* The task body may hold one parallel loop at its top level; then the other
- * statements must be declarations (every thread of the worker runs them). */
-static bool check_body(const Program *p, Kernel *k, TaskRegion *tr) {
+/* The reduction clause of the task's parallel loop: each variable a
+ * scalar declared in the body before the loop. */
+static bool inner_reductions(Program *p, TaskRegion *tr, const Stmt *b, const Directive *ld) {
+  for (int c = 0; c < ld->nclauses; c++) {
+    const Clause *cl = &ld->clauses[c];
+    if (cl->kind != CL_REDUCTION) continue;
+    for (int j = 0; j < cl->nitems; j++) {
+      CVar *v = xf_lookup_var(p, cl->items[j].name, ld->loc.offset);
+      bool local = v && v->tkind == VT_SCALAR && b->kind == ST_COMPOUND && v->decl_offset >= b->begin &&
+                   v->decl_offset < tr->inner->begin;
+      if (!local) {
+        diag_error(cl->items[j].loc, "the reduction variable '%s' of a parallel loop inside a task must be a scalar "
+                                     "declared in the task body before the loop",
+                   cl->items[j].name);
+        return false;
+      }
+      InnerReduction r = {v, cl->u.red_op};
+      VEC_PUSH(tr->inner_reds, tr->ninner_reds, tr->inner_reds_cap, r);
+    }
+  }
+  return true;
+}
+
+/* The task body may hold one parallel loop at its top level. Declarations
+ * before it run in every thread of the worker; statements after it run in
+ * the worker's first thread, once the loop (and its reduction) is done. */
+static bool check_body(Program *p, Kernel *k, TaskRegion *tr) {
   Stmt *b = k->body;
   if (!xf_check_jumps(p, b, "an 'omp task' body", false)) return false; /* OpenMP forbids leaving a task */
   const Directive *sa = xf_standalone_in(p, b->begin, b->end);
@@ -264,21 +288,31 @@ static bool check_body(const Program *p, Kernel *k, TaskRegion *tr) {
                tr->inner->loop->why_not);
     return false;
   }
-  if (b->kind == ST_COMPOUND)
+  if (b->kind == ST_COMPOUND) {
+    bool after = false;
     for (int i = 0; i < b->nkids; i++) {
       const Stmt *it = b->kids[i];
-      if (it != tr->inner && it->kind != ST_DECL && it->kind != ST_NULL) {
-        diag_error(it->loc, "with a parallel loop inside the task, the other statements of the task body must be "
-                            "declarations (each thread of the worker runs them)");
+      if (it == tr->inner) {
+        after = true;
+        continue;
+      }
+      if (after) {
+        tr->inner_after |= it->kind != ST_NULL;
+        continue;
+      }
+      if (it->kind != ST_DECL && it->kind != ST_NULL) {
+        diag_error(it->loc, "with a parallel loop inside the task, the statements before it must be declarations "
+                            "(each thread of the worker runs them); statements after it are allowed");
         return false;
       }
     }
+  }
   const Directive *ld = tr->inner->dirs[0];
-  if (dir_find_clause(ld, CL_REDUCTION) || dir_find_clause(ld, CL_COLLAPSE) || dir_find_clause(ld, CL_LASTPRIVATE)) {
-    diag_error(ld->loc, "reduction, collapse and lastprivate on a parallel loop inside a task are not supported");
+  if (dir_find_clause(ld, CL_COLLAPSE) || dir_find_clause(ld, CL_LASTPRIVATE)) {
+    diag_error(ld->loc, "collapse and lastprivate on a parallel loop inside a task are not supported");
     return false;
   }
-  return true;
+  return inner_reductions(p, tr, b, ld);
 }
 
 /* ---- depend items ---------------------------------------------------------- */
