@@ -28,6 +28,10 @@ static void emit_prelude(StrBuf *sb, const Program *p, const CgOptions *opts) {
             /* tasks read data other tasks of the same kernel wrote: no
              * read-only (non-coherent) cache loads, which restrict allows */
             has_tasks(p) ? "/* (empty: tasks read what other tasks wrote) */" : "__restrict__");
+  /* the file's own float2, dim3, ...: CUDA's are declared above */
+  for (int i = 0; i < p->tu->ncuda_named_types; i++)
+    sb_printf(sb, "#define %s gt_c_%s /* the file's type, not CUDA's */\n", p->tu->cuda_named_types[i],
+              p->tu->cuda_named_types[i]);
 }
 
 static bool skip_include(const char *text) {
@@ -44,7 +48,7 @@ static void emit_tops(StrBuf *sb, const Program *p, const CgOptions *opts) {
     char *text = fe_text(tu, t->begin, t->end);
     if (!(t->kind == TOP_INCLUDE && skip_include(text))) {
       if (!opts->no_line_directives) cg_line_directive(sb, tu, t->loc.line);
-      sb_puts(sb, text);
+      cg_copy_source(sb, tu, t->begin, t->end < tu->file->len ? t->end : (unsigned)tu->file->len); /* C++ edits too */
       sb_putc(sb, '\n');
     }
     free(text);

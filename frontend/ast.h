@@ -30,6 +30,7 @@ typedef enum NameRefKind {
   NR_LOCAL_TYPE,  /* a type declared inside a function (at decl_offset) */
   NR_VAR_TYPE,    /* a type defined in a file-scope variable's declaration (`struct S {...} g;`) */
   NR_VLA_TYPE,    /* a cast or compound literal whose type has a run-time array size, `(double (*)[m])p` */
+  NR_C_ONLY,      /* a C construct CUDA C++ has no form of: `_Generic`, `_Complex` (name says which) */
 } NameRefKind;
 
 typedef struct NameRef {
@@ -191,6 +192,8 @@ typedef struct TranslationUnit {
   int nskipped;
   TextFix *cxx_fixes;    /* where C++ needs other text than the C file has (frontend/cxx_fixes.c), file order */
   int ncxx_fixes;
+  char **cuda_named_types; /* types of the file named like CUDA's vector types (float2): #define'd away in the .gt.cu */
+  int ncuda_named_types;
 } TranslationUnit;
 
 #endif

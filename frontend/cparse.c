@@ -683,6 +683,17 @@ static void note_names(UseCollector *uc, CXCursor c) {
   Stmt *s = uc->s;
   note_cxx_keyword(uc->p, c, &s->names, &s->nnames, &uc->names_cap);
   enum CXCursorKind k = clang_getCursorKind(c);
+  const char *c_only = k == CXCursor_GenericSelectionExpr ? "_Generic"
+                       : clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Complex &&
+                               (k == CXCursor_VarDecl || k == CXCursor_ParmDecl)
+                           ? "_Complex"
+                           : NULL;
+  if (c_only) {
+    SrcLoc at = cursor_loc(uc->p, c);
+    NameRef r = {NR_C_ONLY, xstrdup(c_only), at, 0, false}; /* reported once per construct */
+    VEC_PUSH(s->names, s->nnames, uc->names_cap, r);
+    return;
+  }
   if ((k == CXCursor_CStyleCastExpr || k == CXCursor_CompoundLiteralExpr) && variably_modified(clang_getCursorType(c))) {
     SrcLoc at = cursor_loc(uc->p, c);
     NameRef r = {NR_VLA_TYPE, cx_to_str(clang_getTypeSpelling(clang_getCursorType(c))), at, at.offset, false};

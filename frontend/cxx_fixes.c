@@ -15,6 +15,12 @@
  *   code (`static int max(int, int)`, `rint` without <math.h>) is renamed
  *   gt_c_NAME in the copy: C allows it, nvcc reports a redefinition or
  *   calls its own.
+ * - A type of the file named like a CUDA vector type (float2, dim3) is
+ *   listed (TranslationUnit.cuda_named_types): the .gt.cu #defines the name
+ *   away after CUDA's headers, so the file's type is the one it means.
+ * - C11 keywords C++ spells otherwise (_Static_assert, _Alignas, _Alignof,
+ *   _Noreturn) and `auto` (a storage class in C) are respelled; __func__
+ *   becomes the enclosing function's name (in a kernel it names the kernel).
  * Only code written in the main file, outside macro bodies, is edited. */
 #include <clang-c/Index.h>
 #include <stdlib.h>
@@ -30,6 +36,8 @@ typedef struct FixCollector {
   int cap;
   CXCursor *renamed; /* definitions of the file's functions with CUDA's names */
   int nrenamed, renamed_cap;
+  OffsetRange *macros; /* macro invocations in the file: no edit reaches into one */
+  int nmacros, macros_cap;
 } FixCollector;
 
 /* Names CUDA declares at global scope for device code (crt/math_functions.h
@@ -73,9 +81,29 @@ static bool plain_range(const FixCollector *fc, CXCursor c, unsigned *b, unsigne
   return plain_offset(fc, clang_getRangeStart(r), b) && plain_offset(fc, clang_getRangeEnd(r), e) && *b < *e;
 }
 
+/* Is offset at strictly inside a macro invocation, or does [b, e) overlap one? */
+static bool in_macro(const FixCollector *fc, unsigned b, unsigned e) {
+  for (int i = 0; i < fc->nmacros; i++) {
+    const OffsetRange *m = &fc->macros[i];
+    if (b == e ? (b > m->begin && b < m->end) : (b < m->end && e > m->begin)) return true;
+  }
+  return false;
+}
+
 static void add_fix(FixCollector *fc, unsigned begin, unsigned end, char *text) {
+  if (in_macro(fc, begin, end)) {
+    free(text);
+    return;
+  }
   TextFix f = {begin, end, text};
   VEC_PUSH(fc->tu->cxx_fixes, fc->tu->ncxx_fixes, fc->cap, f);
+}
+
+/* Wraps [b, e) in `(type)(` ... `)`: both edits or neither. */
+static void add_cast(FixCollector *fc, unsigned b, unsigned e, const char *type) {
+  if (in_macro(fc, b, b) || in_macro(fc, e, e) || in_macro(fc, b, e)) return;
+  add_fix(fc, b, b, xasprintf("(%s)(", type));
+  add_fix(fc, e, e, xstrdup(")"));
 }
 
 static enum CXChildVisitResult first_expr_cb(CXCursor c, CXCursor parent, CXClientData d) {
@@ -127,8 +155,7 @@ static void fix_void_pointer(FixCollector *fc, CXCursor c) {
   unsigned b, e;
   if (!plain_range(fc, from, &b, &e)) return;
   char *ty = cx_str(clang_getTypeSpelling(cto));
-  add_fix(fc, b, b, xasprintf("(%s)(", ty));
-  add_fix(fc, e, e, xstrdup(")"));
+  add_cast(fc, b, e, ty);
   free(ty);
 }
 
@@ -146,8 +173,7 @@ static void fix_int_to_enum(FixCollector *fc, CXCursor c) {
   if (!plain_range(fc, from, &b, &e)) return;
   char *ty = cx_str(clang_getTypeSpelling(to));
   if (!strstr(ty, "(unnamed") && !strstr(ty, "(anonymous")) {
-    add_fix(fc, b, b, xasprintf("(%s)(", ty));
-    add_fix(fc, e, e, xstrdup(")"));
+    add_cast(fc, b, e, ty);
   }
   free(ty);
 }
@@ -175,38 +201,107 @@ static void fix_library_args(FixCollector *fc, CXCursor call) {
     unsigned b, e;
     if (!plain_range(fc, from, &b, &e)) continue;
     char *ty = cx_str(clang_getTypeSpelling(to));
-    add_fix(fc, b, b, xasprintf("(%s)(", ty));
-    add_fix(fc, e, e, xstrdup(")"));
+    add_cast(fc, b, e, ty);
     free(ty);
   }
 }
 
-/* Pass 1: the file's function definitions that carry CUDA's names. */
+/* CUDA's vector types (vector_types.h) and dim3: C code may name its own types so. */
+bool fe_cuda_type_name(const char *n) {
+  static const char *const bases[] = {"char", "uchar", "short", "ushort", "int", "uint", "long", "ulong",
+                                      "longlong", "ulonglong", "float", "double"};
+  if (!strcmp(n, "dim3")) return true;
+  for (size_t i = 0; i < sizeof bases / sizeof *bases; i++) {
+    size_t len = strlen(bases[i]);
+    if (!strncmp(n, bases[i], len) && n[len] >= '1' && n[len] <= '4' && !n[len + 1]) return true;
+  }
+  return false;
+}
+
+/* Pass 1: the file's function definitions that carry CUDA's names (their
+ * canonical cursors) and its types named like CUDA's vector types. */
 static enum CXChildVisitResult clash_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   FixCollector *fc = d;
-  if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c)) return CXChildVisit_Continue;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  OffsetRange m;
+  if (k == CXCursor_MacroExpansion && plain_range(fc, c, &m.begin, &m.end)) {
+    VEC_PUSH(fc->macros, fc->nmacros, fc->macros_cap, m);
+    return CXChildVisit_Continue;
+  }
+  bool fn = k == CXCursor_FunctionDecl && clang_isCursorDefinition(c);
+  bool type = k == CXCursor_TypedefDecl || k == CXCursor_StructDecl || k == CXCursor_UnionDecl || k == CXCursor_EnumDecl;
   unsigned off;
+  if ((!fn && !type) || !plain_offset(fc, clang_getCursorLocation(c), &off)) return CXChildVisit_Continue;
   char *name = cx_str(clang_getCursorSpelling(c));
-  if (cuda_name(name) && plain_offset(fc, clang_getCursorLocation(c), &off))
-    VEC_PUSH(fc->renamed, fc->nrenamed, fc->renamed_cap, c);
+  if (fn && cuda_name(name)) {
+    VEC_PUSH(fc->renamed, fc->nrenamed, fc->renamed_cap, clang_getCanonicalCursor(c));
+  } else if (type && fe_cuda_type_name(name)) {
+    TranslationUnit *tu = fc->tu;
+    bool seen = false;
+    for (int i = 0; i < tu->ncuda_named_types && !seen; i++) seen = !strcmp(tu->cuda_named_types[i], name);
+    if (!seen) {
+      int cap = tu->ncuda_named_types;
+      VEC_PUSH(tu->cuda_named_types, tu->ncuda_named_types, cap, name);
+      name = NULL;
+    }
+  }
   free(name);
   return CXChildVisit_Continue;
 }
 
-/* Pass 2: the name of a renamed function, where it is declared or used. */
-static void fix_function_name(FixCollector *fc, CXCursor c) {
+/* Pass 2: the name of a renamed function, where it is declared or used,
+ * becomes gt_c_NAME. */
+static void fix_clashing_name(FixCollector *fc, CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(c);
-  if (k != CXCursor_FunctionDecl && k != CXCursor_DeclRefExpr) return;
-  CXCursor def = clang_getCursorDefinition(k == CXCursor_DeclRefExpr ? clang_getCursorReferenced(c) : c);
+  if (k != CXCursor_DeclRefExpr && k != CXCursor_FunctionDecl) return;
+  CXCursor decl = clang_getCanonicalCursor(k == CXCursor_DeclRefExpr ? clang_getCursorReferenced(c) : c);
   bool hit = false;
-  for (int i = 0; i < fc->nrenamed && !hit; i++) hit = clang_equalCursors(def, fc->renamed[i]);
+  for (int i = 0; i < fc->nrenamed && !hit; i++) hit = clang_equalCursors(decl, fc->renamed[i]);
   unsigned off;
   if (!hit || !plain_offset(fc, clang_getCursorLocation(c), &off)) return;
-  char *name = cx_str(clang_getCursorSpelling(def));
+  char *name = cx_str(clang_getCursorSpelling(decl));
   size_t len = strlen(name);
   if (!strncmp(fc->tu->file->text + off, name, len)) add_fix(fc, off, off + (unsigned)len, xasprintf("gt_c_%s", name));
   free(name);
+}
+
+/* C11 spellings C++ lacks, `auto` as a storage class, and __func__ (in a
+ * kernel it would name the kernel): token edits. */
+static void fix_tokens(FixCollector *fc, CXTranslationUnit ctu) {
+  const SrcFile *f = fc->tu->file;
+  CXSourceRange all = clang_getRange(clang_getLocationForOffset(ctu, fc->file, 0),
+                                     clang_getLocationForOffset(ctu, fc->file, (unsigned)f->len));
+  CXToken *toks = NULL;
+  unsigned n = 0;
+  clang_tokenize(ctu, all, &toks, &n);
+  static const char *const words[][2] = {{"_Static_assert", "static_assert"}, {"_Alignas", "alignas"},
+                                         {"_Alignof", "alignof"}, {"_Noreturn", "__attribute__((noreturn))"},
+                                         {"auto", ""}};
+  for (unsigned i = 0; i < n; i++) {
+    CXTokenKind tk = clang_getTokenKind(toks[i]);
+    if (tk != CXToken_Keyword && tk != CXToken_Identifier) continue;
+    char *sp = cx_str(clang_getTokenSpelling(ctu, toks[i]));
+    unsigned off;
+    if (plain_offset(fc, clang_getTokenLocation(ctu, toks[i]), &off)) {
+      for (size_t w = 0; w < sizeof words / sizeof *words; w++)
+        if (!strcmp(sp, words[w][0])) add_fix(fc, off, off + (unsigned)strlen(sp), xstrdup(words[w][1]));
+      if (!strcmp(sp, "__func__") || !strcmp(sp, "__FUNCTION__")) {
+        CXCursor fn = clang_getCursor(ctu, clang_getTokenLocation(ctu, toks[i]));
+        for (int guard = 0; guard < 64 && !clang_Cursor_isNull(fn) && clang_getCursorKind(fn) != CXCursor_FunctionDecl &&
+                            clang_getCursorKind(fn) != CXCursor_TranslationUnit;
+             guard++)
+          fn = clang_getCursorSemanticParent(fn);
+        if (clang_getCursorKind(fn) == CXCursor_FunctionDecl) {
+          char *name = cx_str(clang_getCursorSpelling(fn));
+          add_fix(fc, off, off + (unsigned)strlen(sp), xasprintf("\"%s\"", name));
+          free(name);
+        }
+      }
+    }
+    free(sp);
+  }
+  clang_disposeTokens(ctu, toks, n);
 }
 
 static enum CXChildVisitResult visit_cb(CXCursor c, CXCursor parent, CXClientData d) {
@@ -216,7 +311,7 @@ static enum CXChildVisitResult visit_cb(CXCursor c, CXCursor parent, CXClientDat
   if (k == CXCursor_UnaryExpr) fix_sizeof(fc, c);
   else if (k == CXCursor_UnexposedExpr) fix_void_pointer(fc, c), fix_int_to_enum(fc, c);
   else if (k == CXCursor_CallExpr) fix_library_args(fc, c);
-  if (fc->nrenamed) fix_function_name(fc, c);
+  if (fc->nrenamed) fix_clashing_name(fc, c);
   return CXChildVisit_Recurse;
 }
 
@@ -229,10 +324,12 @@ static int by_position(const void *a, const void *b) {
 
 void fe_collect_cxx_fixes(TranslationUnit *tu, CXTranslationUnit ctu, void *cxfile) {
   if (!cxfile) return;
-  FixCollector fc = {tu, (CXFile)cxfile, 0, NULL, 0, 0};
+  FixCollector fc = {tu, (CXFile)cxfile, 0, NULL, 0, 0, NULL, 0, 0};
   CXCursor top = clang_getTranslationUnitCursor(ctu);
   clang_visitChildren(top, clash_cb, &fc);
   clang_visitChildren(top, visit_cb, &fc);
+  fix_tokens(&fc, ctu);
   free(fc.renamed);
+  free(fc.macros);
   if (tu->ncxx_fixes > 1) qsort(tu->cxx_fixes, (size_t)tu->ncxx_fixes, sizeof *tu->cxx_fixes, by_position);
 }

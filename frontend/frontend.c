@@ -252,6 +252,8 @@ void fe_free(TranslationUnit *tu) {
   free(tu->skipped);
   for (int i = 0; i < tu->ncxx_fixes; i++) free(tu->cxx_fixes[i].text);
   free(tu->cxx_fixes);
+  for (int i = 0; i < tu->ncuda_named_types; i++) free(tu->cuda_named_types[i]);
+  free(tu->cuda_named_types);
   srcfile_free(tu->file);
   free(tu);
 }

@@ -49,6 +49,10 @@ static void check_ref(Checker *c, const NameRef *n, SrcLoc at) {
       diag_error(at, "%s '%s' is declared inside a function; gtcc needs %s used in offload regions at file scope",
                  what, n->name, whats);
     break;
+  case NR_C_ONLY:
+    if (first_time(c, n->kind, n->name, n->decl_offset))
+      diag_error(at, "'%s' is C that CUDA C++ has no form of: gtcc cannot compile it in device code", n->name);
+    break;
   case NR_VLA_TYPE:
     if (first_time(c, n->kind, n->name, n->decl_offset))
       diag_error(at,
