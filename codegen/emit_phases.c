@@ -486,7 +486,12 @@ void cg_phases_host_walk(StrBuf *sb, const Program *p, const Kernel *k, const ch
       free(rec), free(split);
       rec = both;
     }
-    edits_add(&el, b - wb, st->stmt->end - b, rec);
+    StrBuf r; /* the record, then the #else / #endif lines between the task's directive and its statement */
+    sb_init(&r);
+    sb_puts(&r, rec);
+    if (st->stmt->begin > b) cg_gap_directives(&r, p->tu, b, st->stmt->begin);
+    edits_add(&el, b - wb, st->stmt->end - b, r.data);
+    sb_free(&r);
     free(rec);
   }
   for (int i = 0; i < ph->nwaits; i++) {

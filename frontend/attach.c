@@ -19,13 +19,23 @@ static void flatten(Stmt *s, StmtList *l) {
   for (int i = 0; i < s->nkids; i++) flatten(s->kids[i], l);
 }
 
-/* Only blanks, comments and preprocessor lines between from and to? */
-static int only_blank_between(const SrcFile *f, unsigned from, unsigned to) {
-  const char *t = f->text;
+/* The end of the block the preprocessor skips that holds offset i, or i. */
+static unsigned past_skipped(const TranslationUnit *tu, unsigned i) {
+  for (int k = 0; k < tu->nskipped; k++)
+    if (tu->skipped[k].begin <= i && i < tu->skipped[k].end) return tu->skipped[k].end;
+  return i;
+}
+
+/* Only blanks, comments, preprocessor lines and blocks the preprocessor
+ * skips (`#ifdef BIG` / for ... / `#else`) between from and to? */
+static int only_blank_between(const TranslationUnit *tu, unsigned from, unsigned to) {
+  const char *t = tu->file->text;
   unsigned i = from;
   int line_start = 1;
   while (i < to) {
-    if (t[i] == '\n') line_start = 1, i++;
+    unsigned past = past_skipped(tu, i);
+    if (past > i) i = past, line_start = 0;
+    else if (t[i] == '\n') line_start = 1, i++;
     else if (t[i] == ' ' || t[i] == '\t' || t[i] == '\r' || t[i] == '\f' || t[i] == '\v') i++;
     else if (t[i] == '/' && i + 1 < to && t[i + 1] == '/') {
       while (i < to && t[i] != '\n') i++;
@@ -39,6 +49,25 @@ static int only_blank_between(const SrcFile *f, unsigned from, unsigned to) {
       return 0;
   }
   return 1;
+}
+
+/* The first line of [from, to) where a preprocessor conditional opened
+ * before from continues or closes (`#else`, `#endif`): a rewrite of the
+ * text as one piece would break it. 0 if none. */
+static unsigned unbalanced_conditional(const SrcFile *f, unsigned from, unsigned to) {
+  const char *t = f->text;
+  int depth = 0;
+  for (unsigned i = from; i < to; i++) {
+    if (i != from && t[i - 1] != '\n') continue;
+    unsigned k = i;
+    while (k < to && (t[k] == ' ' || t[k] == '\t')) k++;
+    if (k >= to || t[k] != '#') continue;
+    for (k++; k < to && (t[k] == ' ' || t[k] == '\t'); k++) {}
+    if (!strncmp(t + k, "if", 2)) depth++;
+    else if (!strncmp(t + k, "endif", 5) && depth-- == 0) return i;
+    else if ((!strncmp(t + k, "else", 4) || !strncmp(t + k, "elif", 4)) && depth == 0) return i;
+  }
+  return 0;
 }
 
 static Function *enclosing_function(TranslationUnit *tu, unsigned offset) {
@@ -62,8 +91,16 @@ static void attach_one(TranslationUnit *tu, Directive *d) {
   for (int i = 0; i < l.n && !s; i++)
     if (l.s[i]->begin >= d->end_offset) s = l.s[i];
   free(l.s);
-  if (!s || s->begin >= fn->body->end - 1 || !only_blank_between(tu->file, d->end_offset, s->begin)) {
+  if (!s || s->begin >= fn->body->end - 1 || !only_blank_between(tu, d->end_offset, s->begin)) {
     diag_error(d->loc, "'%s' must be followed by a statement", dir_name(d->kind));
+    return;
+  }
+  unsigned cut = unbalanced_conditional(tu->file, s->begin, s->end);
+  if (cut) {
+    diag_error(srcfile_loc(tu->file, cut),
+               "this preprocessor line continues a conditional that starts before the statement of the '%s' at "
+               "line %d: gtcc rewrites the statement as one piece; put the whole statement in each branch",
+               dir_name(d->kind), d->loc.line);
     return;
   }
   int cap = s->ndirs;

@@ -10,6 +10,10 @@
  * - PFOR, a `_Pragma("omp parallel for")` macro, sits on the inner loop of a
  *   parallel loop: ignored there, the inner loop runs sequentially in each
  *   row (gtcc warns at the macro).
+ * - a skipped block between a directive and its loop (`#if 0` / not C /
+ *   `#endif`): gtcc said the directive "must be followed by a statement";
+ * - a single task of a phased region whose directive sits in `#if 1` ...
+ *   `#endif`: the host walk dropped the #endif.
  * The output is compared with the CPU build. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +58,34 @@ int main(int argc, char **argv) {
     for (long k = 0; k < w; k++) s += b[(r * w + k) % n] * (double)(k + 1);
     rows[r] = s;
   }
+
+#pragma acc parallel loop copy(b[0:n])
+#if 0
+  this is not C {
+#endif
+  for (long i = 0; i < n; i++) b[i] = b[i] * 0.5 + (double)(i & 7);
+
+  double tot[4] = {0.0, 0.0, 0.0, 0.0};
+#pragma omp target data map(tofrom: b[0:n], tot[0:4])
+#pragma omp parallel
+#pragma omp single
+  for (int t = 0; t < 4; t++) {
+    for (long q = 0; q < 8; q++) {
+#pragma omp task depend(inout: b[q * (n / 8)])
+      for (long i = q * (n / 8); i < (q + 1) * (n / 8); i++) b[i] += 0.125 * (double)t;
+    }
+#pragma omp taskwait
+#if 1
+#pragma omp task depend(in: b[0]) depend(out: tot[t])
+#endif
+    {
+      double s = 0.0;
+      for (long i = 0; i < n; i += 97) s += b[i];
+      tot[t] = s;
+    }
+#pragma omp taskwait
+  }
+  printf("tot %.12e %.12e\n", tot[0], tot[3]);
 
   double sa = 0.0, sb = 0.0, sr = 0.0;
   for (long i = 0; i < n; i++) sa += a[i] * (double)(i % 13 + 1), sb += b[i];
