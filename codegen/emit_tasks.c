@@ -121,12 +121,15 @@ static void emit_body(StrBuf *sb, const Program *p, const Kernel *k, const CgOpt
             L->iv->name);
   if (!opts->no_line_directives) cg_line_directive(sb, p->tu, in->kids[0]->loc.line);
   cg_copy_source(sb, p->tu, in->kids[0]->begin, in->kids[0]->end);
-  sb_printf(sb, "\n  }\n  gtrt_task_sync<%s>();\n}\n", w);
+  sb_printf(sb, "\n  }\n  gtrt_task_sync<%s>();\n", w);
+  /* no iteration: the variable keeps its value, as in the sequential loop (x && 1 would make 7 a 1) */
   for (int r = 0; r < tr->ninner_reds; r++) {
     const CVar *v = tr->inner_reds[r].var;
     const char *op = cg_red_op(tr->inner_reds[r].op);
-    sb_printf(sb, "  %s = %s::apply(gt_init_%s, gtrt_task_reduce<%s, %s>(%s));\n", v->name, op, v->name, w, op, v->name);
+    sb_printf(sb, "  %s = gt_itrip > 0 ? %s::apply(gt_init_%s, gtrt_task_reduce<%s, %s>(%s)) : gt_init_%s;\n", v->name,
+              op, v->name, w, op, v->name, v->name);
   }
+  sb_puts(sb, "}\n");
   if (!tr->inner_after) {
     cg_copy_source(sb, p->tu, in->end, b->end);
   } else { /* b is a block: its closing brace ends the text */
