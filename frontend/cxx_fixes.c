@@ -3,7 +3,8 @@
  * copies source text into the .gt.cu, which nvcc compiles as C++.
  *
  * - `sizeof expr` becomes the value C gives it: in C a character constant
- *   is an int and `i == 3` an int (4 bytes), in C++ a char and a bool (1).
+ *   is an int and `i == 3` an int (4 bytes), in C++ a char and a bool (1);
+ *   so does `sizeof(struct empty)` (GNU C: 0, C++: 1).
  * - An implicit conversion from `void *` to another object pointer, or
  *   from an integer to an enumeration, gets its cast: `int *q = vp;` and
  *   `enum mode md = i % 3;` are C, C++ wants `(int *)(vp)`, `(enum mode)(i % 3)`.
@@ -125,10 +126,11 @@ static void fix_sizeof(FixCollector *fc, CXCursor c) {
   if (!plain_range(fc, c, &b, &e)) return;
   const char *t = fc->tu->file->text;
   if (e - b < 7 || strncmp(t + b, "sizeof", 6) != 0) return;
-  if (clang_Cursor_isNull(first_expr_child(c))) return; /* a type operand: the same in C++ */
+  bool type_operand = clang_Cursor_isNull(first_expr_child(c));
   CXEvalResult r = clang_Cursor_Evaluate(c);
   if (!r) return;
-  if (clang_EvalResult_getKind(r) == CXEval_Int) {
+  /* a type's size is C++'s too, but for GNU C's empty struct (0; C++: 1) */
+  if (clang_EvalResult_getKind(r) == CXEval_Int && (!type_operand || clang_EvalResult_getAsUnsigned(r) == 0)) {
     unsigned long long v = clang_EvalResult_getAsUnsigned(r);
     char *orig = xstrndup(t + b, e - b);
     bool comment_ok = !strstr(orig, "*/") && !strchr(orig, '\n');
