@@ -22,7 +22,7 @@
  * - C11 keywords C++ spells otherwise (_Static_assert, _Alignas, _Alignof,
  *   _Noreturn) and `auto` (a storage class in C) are respelled; __func__
  *   becomes the enclosing function's name (in a kernel it names the kernel).
- * Only code written in the main file, outside macro bodies, is edited. */
+ * Only code written in the main file, outside macro invocations, is edited. */
 #include <clang-c/Index.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +35,7 @@ typedef struct FixCollector {
   TranslationUnit *tu;
   CXFile file;
   int cap;
-  CXCursor *renamed; /* definitions of the file's functions with CUDA's names */
+  CXCursor *renamed; /* the file's functions with CUDA's names (canonical cursors) */
   int nrenamed, renamed_cap;
   OffsetRange *macros; /* macro invocations in the file: no edit reaches into one */
   int nmacros, macros_cap;
