@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "frontend.h"
+#include "cx_text.h"
 #include "cxx_fixes.h"
 #include "macro_ops.h"
 #include "strbuf.h"
@@ -41,7 +42,7 @@ typedef struct Parser {
   MacroOps macros; /* what each macro's body can write */
 } Parser;
 
-static char *cx_to_str(CXString s) {
+char *cx_to_str(CXString s) {
   const char *c = clang_getCString(s);
   char *r = xstrdup(c ? c : "");
   clang_disposeString(s);
@@ -678,16 +679,20 @@ static bool variably_modified(CXType t) {
   return false;
 }
 
+/* The C construct CUDA C++ has no form of that c is, or NULL. */
+static const char *c_only_construct(CXCursor c, enum CXCursorKind k) {
+  if (k == CXCursor_GenericSelectionExpr) return "_Generic";
+  bool decl = k == CXCursor_VarDecl || k == CXCursor_ParmDecl;
+  if (decl && clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Complex) return "_Complex";
+  return NULL;
+}
+
 /* Names in c that the .gt.cu may lack or not compile, should c reach it. */
 static void note_names(UseCollector *uc, CXCursor c) {
   Stmt *s = uc->s;
   note_cxx_keyword(uc->p, c, &s->names, &s->nnames, &uc->names_cap);
   enum CXCursorKind k = clang_getCursorKind(c);
-  const char *c_only = k == CXCursor_GenericSelectionExpr ? "_Generic"
-                       : clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Complex &&
-                               (k == CXCursor_VarDecl || k == CXCursor_ParmDecl)
-                           ? "_Complex"
-                           : NULL;
+  const char *c_only = c_only_construct(c, k);
   if (c_only) {
     SrcLoc at = cursor_loc(uc->p, c);
     NameRef r = {NR_C_ONLY, xstrdup(c_only), at, 0, false}; /* reported once per construct */

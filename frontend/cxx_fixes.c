@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cx_text.h"
 #include "cxx_fixes.h"
 #include "frontend.h"
 #include "strbuf.h"
@@ -57,13 +58,6 @@ static bool cuda_name(const char *n) {
   for (size_t i = 0; i < sizeof cuda_names / sizeof *cuda_names; i++)
     if (!strcmp(cuda_names[i], n)) return true;
   return false;
-}
-
-static char *cx_str(CXString s) {
-  const char *c = clang_getCString(s);
-  char *r = xstrdup(c ? c : "");
-  clang_disposeString(s);
-  return r;
 }
 
 /* l's offset in the main file when it is written there (not in a macro). */
@@ -102,7 +96,7 @@ static void add_fix(FixCollector *fc, unsigned begin, unsigned end, char *text) 
 
 /* Wraps [b, e) in `(type)(` ... `)`: both edits or neither. */
 static void add_cast(FixCollector *fc, unsigned b, unsigned e, const char *type) {
-  if (in_macro(fc, b, b) || in_macro(fc, e, e) || in_macro(fc, b, e)) return;
+  if (in_macro(fc, b, e)) return; /* b < e: any edge inside a macro overlaps it */
   add_fix(fc, b, b, xasprintf("(%s)(", type));
   add_fix(fc, e, e, xstrdup(")"));
 }
@@ -156,7 +150,7 @@ static void fix_void_pointer(FixCollector *fc, CXCursor c) {
   if (clang_Cursor_isNull(from) || !void_pointer(clang_getCursorType(from))) return;
   unsigned b, e;
   if (!plain_range(fc, from, &b, &e)) return;
-  char *ty = cx_str(clang_getTypeSpelling(cto));
+  char *ty = cx_to_str(clang_getTypeSpelling(cto));
   add_cast(fc, b, e, ty);
   free(ty);
 }
@@ -173,7 +167,7 @@ static void fix_int_to_enum(FixCollector *fc, CXCursor c) {
   if (clang_Cursor_isNull(from) || !integer_kind(clang_getCanonicalType(clang_getCursorType(from)).kind)) return;
   unsigned b, e;
   if (!plain_range(fc, from, &b, &e)) return;
-  char *ty = cx_str(clang_getTypeSpelling(to));
+  char *ty = cx_to_str(clang_getTypeSpelling(to));
   if (!strstr(ty, "(unnamed") && !strstr(ty, "(anonymous")) {
     add_cast(fc, b, e, ty);
   }
@@ -202,7 +196,7 @@ static void fix_library_args(FixCollector *fc, CXCursor call) {
     if (!arithmetic_kind(to.kind) || !arithmetic_kind(ft.kind) || to.kind == ft.kind) continue;
     unsigned b, e;
     if (!plain_range(fc, from, &b, &e)) continue;
-    char *ty = cx_str(clang_getTypeSpelling(to));
+    char *ty = cx_to_str(clang_getTypeSpelling(to));
     add_cast(fc, b, e, ty);
     free(ty);
   }
@@ -235,7 +229,7 @@ static enum CXChildVisitResult clash_cb(CXCursor c, CXCursor parent, CXClientDat
   bool type = k == CXCursor_TypedefDecl || k == CXCursor_StructDecl || k == CXCursor_UnionDecl || k == CXCursor_EnumDecl;
   unsigned off;
   if ((!fn && !type) || !plain_offset(fc, clang_getCursorLocation(c), &off)) return CXChildVisit_Continue;
-  char *name = cx_str(clang_getCursorSpelling(c));
+  char *name = cx_to_str(clang_getCursorSpelling(c));
   if (fn && cuda_name(name)) {
     VEC_PUSH(fc->renamed, fc->nrenamed, fc->renamed_cap, clang_getCanonicalCursor(c));
   } else if (type && fe_cuda_type_name(name)) {
@@ -262,7 +256,7 @@ static void fix_clashing_name(FixCollector *fc, CXCursor c) {
   for (int i = 0; i < fc->nrenamed && !hit; i++) hit = clang_equalCursors(decl, fc->renamed[i]);
   unsigned off;
   if (!hit || !plain_offset(fc, clang_getCursorLocation(c), &off)) return;
-  char *name = cx_str(clang_getCursorSpelling(decl));
+  char *name = cx_to_str(clang_getCursorSpelling(decl));
   size_t len = strlen(name);
   if (!strncmp(fc->tu->file->text + off, name, len)) add_fix(fc, off, off + (unsigned)len, xasprintf("gt_c_%s", name));
   free(name);
@@ -283,7 +277,7 @@ static void fix_tokens(FixCollector *fc, CXTranslationUnit ctu) {
   for (unsigned i = 0; i < n; i++) {
     CXTokenKind tk = clang_getTokenKind(toks[i]);
     if (tk != CXToken_Keyword && tk != CXToken_Identifier) continue;
-    char *sp = cx_str(clang_getTokenSpelling(ctu, toks[i]));
+    char *sp = cx_to_str(clang_getTokenSpelling(ctu, toks[i]));
     unsigned off;
     if (plain_offset(fc, clang_getTokenLocation(ctu, toks[i]), &off)) {
       for (size_t w = 0; w < sizeof words / sizeof *words; w++)
@@ -295,7 +289,7 @@ static void fix_tokens(FixCollector *fc, CXTranslationUnit ctu) {
              guard++)
           fn = clang_getCursorSemanticParent(fn);
         if (clang_getCursorKind(fn) == CXCursor_FunctionDecl) {
-          char *name = cx_str(clang_getCursorSpelling(fn));
+          char *name = cx_to_str(clang_getCursorSpelling(fn));
           add_fix(fc, off, off + (unsigned)strlen(sp), xasprintf("\"%s\"", name));
           free(name);
         }

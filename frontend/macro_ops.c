@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cx_text.h"
 #include "strbuf.h"
 
 struct MacroDef {
@@ -15,15 +16,8 @@ struct MacroDef {
   int nidents;
 };
 
-static char *str_of(CXString s) {
-  const char *c = clang_getCString(s);
-  char *r = xstrdup(c ? c : "");
-  clang_disposeString(s);
-  return r;
-}
-
 void mo_add_definition(MacroOps *mo, CXCursor def) {
-  MacroDef d = {str_of(clang_getCursorSpelling(def)), def, -1, -1, NULL, 0};
+  MacroDef d = {cx_to_str(clang_getCursorSpelling(def)), def, -1, -1, NULL, 0};
   VEC_PUSH(mo->defs, mo->ndefs, mo->cap, d);
 }
 
@@ -51,7 +45,7 @@ static void read_body(MacroOps *mo, MacroDef *d) {
   unsigned i = 1;
   if (clang_Cursor_isMacroFunctionLike(d->cur))
     for (; i < n; i++) {
-      char *t = str_of(clang_getTokenSpelling(mo->ctu, toks[i]));
+      char *t = cx_to_str(clang_getTokenSpelling(mo->ctu, toks[i]));
       int close = !strcmp(t, ")");
       free(t);
       if (close) {
@@ -60,7 +54,7 @@ static void read_body(MacroOps *mo, MacroDef *d) {
       }
     }
   for (; i < n; i++) {
-    char *t = str_of(clang_getTokenSpelling(mo->ctu, toks[i]));
+    char *t = cx_to_str(clang_getTokenSpelling(mo->ctu, toks[i]));
     CXTokenKind k = clang_getTokenKind(toks[i]);
     if (k == CXToken_Punctuation) flags |= op_flags(t);
     if (k == CXToken_Identifier) {
