@@ -42,8 +42,15 @@ static bool skip_include(const char *text) {
 static void emit_tops(StrBuf *sb, const Program *p, const CgOptions *opts) {
   const TranslationUnit *tu = p->tu;
   sb_puts(sb, "/* ---- includes, macros and types from the source file */\n");
+  int moved = 0; /* type declarations moved out of functions, in file order: each where its function is */
   for (int i = 0; i < tu->ntops; i++) {
     const TopDecl *t = &tu->tops[i];
+    for (; moved < p->nhoisted_types && p->hoisted_types[moved].begin < t->end; moved++) {
+      const OffsetRange *r = &p->hoisted_types[moved];
+      if (!opts->no_line_directives) cg_line_directive(sb, tu, srcfile_loc(tu->file, r->begin).line);
+      cg_copy_source(sb, tu, r->begin, r->end);
+      sb_putc(sb, '\n');
+    }
     if (t->kind == TOP_FUNC || t->kind == TOP_VAR) continue;
     char *text = fe_text(tu, t->begin, t->end);
     if (!(t->kind == TOP_INCLUDE && skip_include(text))) {

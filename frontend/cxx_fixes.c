@@ -22,6 +22,11 @@
  * - C11 keywords C++ spells otherwise (_Static_assert, _Alignas, _Alignof,
  *   _Noreturn) and `auto` (a storage class in C) are respelled; __func__
  *   becomes the enclosing function's name (in a kernel it names the kernel).
+ * - `static` and qualifiers inside a parameter's brackets (`a[static 4]`,
+ *   `b[restrict]`) are dropped: C++ has neither; they only promise things.
+ * - A char array exactly as long as its string literal without the NUL
+ *   (`char s[3] = "abc"`, C drops the NUL; C++ rejects it) is initialized
+ *   element by element: `{"abc"[0], "abc"[1], "abc"[2]}`.
  * Only code written in the main file, outside macro invocations, is edited. */
 #include <clang-c/Index.h>
 #include <stdlib.h>
@@ -262,8 +267,17 @@ static void fix_clashing_name(FixCollector *fc, CXCursor c) {
   free(name);
 }
 
-/* C11 spellings C++ lacks, `auto` as a storage class, and __func__ (in a
- * kernel it would name the kernel): token edits. */
+/* Words that may follow `[` in a parameter declarator only (C99 6.7.6). */
+static bool param_bracket_word(const char *w) {
+  static const char *const words[] = {"static", "const", "volatile", "restrict", "__restrict", "__restrict__", "_Atomic"};
+  for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+    if (!strcmp(w, words[i])) return true;
+  return false;
+}
+
+/* C11 spellings C++ lacks, `auto` as a storage class, __func__ (in a
+ * kernel it would name the kernel) and `static` or qualifiers in a
+ * parameter's brackets: token edits. */
 static void fix_tokens(FixCollector *fc, CXTranslationUnit ctu) {
   const SrcFile *f = fc->tu->file;
   CXSourceRange all = clang_getRange(clang_getLocationForOffset(ctu, fc->file, 0),
@@ -274,12 +288,22 @@ static void fix_tokens(FixCollector *fc, CXTranslationUnit ctu) {
   static const char *const words[][2] = {{"_Static_assert", "static_assert"}, {"_Alignas", "alignas"},
                                          {"_Alignof", "alignof"}, {"_Noreturn", "__attribute__((noreturn))"},
                                          {"auto", ""}};
+  bool after_bracket = false; /* the tokens since a `[` are qualifiers or `static` */
   for (unsigned i = 0; i < n; i++) {
     CXTokenKind tk = clang_getTokenKind(toks[i]);
-    if (tk != CXToken_Keyword && tk != CXToken_Identifier) continue;
     char *sp = cx_to_str(clang_getTokenSpelling(ctu, toks[i]));
+    bool bracket = tk == CXToken_Punctuation && !strcmp(sp, "[");
+    bool array_qual = after_bracket && (tk == CXToken_Keyword || tk == CXToken_Identifier) && param_bracket_word(sp);
+    after_bracket = bracket || array_qual;
     unsigned off;
-    if (plain_offset(fc, clang_getTokenLocation(ctu, toks[i]), &off)) {
+    if ((tk != CXToken_Keyword && tk != CXToken_Identifier) ||
+        !plain_offset(fc, clang_getTokenLocation(ctu, toks[i]), &off)) {
+      free(sp);
+      continue;
+    }
+    if (array_qual) {
+      add_fix(fc, off, off + (unsigned)strlen(sp), xstrdup(""));
+    } else {
       for (size_t w = 0; w < sizeof words / sizeof *words; w++)
         if (!strcmp(sp, words[w][0])) add_fix(fc, off, off + (unsigned)strlen(sp), xstrdup(words[w][1]));
       if (!strcmp(sp, "__func__") || !strcmp(sp, "__FUNCTION__")) {
@@ -300,6 +324,72 @@ static void fix_tokens(FixCollector *fc, CXTranslationUnit ctu) {
   clang_disposeTokens(ctu, toks, n);
 }
 
+static bool char_kind(enum CXTypeKind k) {
+  return k == CXType_Char_S || k == CXType_Char_U || k == CXType_SChar || k == CXType_UChar;
+}
+
+static enum CXChildVisitResult string_literal_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  /* the initializer is the last child (an array size comes before it) */
+  *(CXCursor *)d = clang_getCursorKind(c) == CXCursor_StringLiteral ? c : clang_getNullCursor();
+  return CXChildVisit_Continue;
+}
+
+/* The chars of the string literal text t (adjacent literals joined), its
+ * NUL not counted; -1 for a form not counted here (wide, \\u). */
+static long long literal_length(const char *t) {
+  long long n = 0;
+  for (const char *c = t; *c;) {
+    if (*c == ' ' || *c == '\t' || *c == '\n' || *c == '\r') {
+      c++;
+      continue;
+    }
+    if (!strncmp(c, "u8\"", 3)) c += 2;
+    if (*c++ != '"') return -1;
+    for (; *c && *c != '"'; n++) {
+      if (*c != '\\') {
+        c++;
+        continue;
+      }
+      c++;
+      if (*c == 'x') {
+        for (c++; *c && strchr("0123456789abcdefABCDEF", *c); c++) {}
+      } else if (*c >= '0' && *c <= '7') {
+        for (int k = 0; k < 3 && *c >= '0' && *c <= '7'; k++) c++;
+      } else if (*c == 'u' || *c == 'U' || !*c) {
+        return -1;
+      } else {
+        c++;
+      }
+    }
+    if (*c++ != '"') return -1;
+  }
+  return n;
+}
+
+/* `char s[3] = "abc";`: C leaves out the NUL, C++ rejects the literal. */
+static void fix_exact_string_init(FixCollector *fc, CXCursor var) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(var));
+  if (t.kind != CXType_ConstantArray || !char_kind(clang_getCanonicalType(clang_getArrayElementType(t)).kind)) return;
+  CXCursor lit = clang_getNullCursor();
+  clang_visitChildren(var, string_literal_cb, &lit);
+  if (clang_Cursor_isNull(lit)) return;
+  long long n = clang_getNumElements(t);
+  unsigned b, e;
+  if (n <= 0 || n > 4096 || !plain_range(fc, lit, &b, &e)) return;
+  char *text = xstrndup(fc->tu->file->text + b, e - b);
+  if (literal_length(text) != n) {
+    free(text);
+    return;
+  }
+  StrBuf sb = {0};
+  sb_putc(&sb, '{');
+  for (long long i = 0; i < n; i++) sb_printf(&sb, "%s(%s)[%lld]", i ? ", " : "", text, i);
+  sb_putc(&sb, '}');
+  free(text);
+  add_fix(fc, b, e, sb_take(&sb));
+}
+
 static enum CXChildVisitResult visit_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   FixCollector *fc = d;
@@ -307,6 +397,7 @@ static enum CXChildVisitResult visit_cb(CXCursor c, CXCursor parent, CXClientDat
   if (k == CXCursor_UnaryExpr) fix_sizeof(fc, c);
   else if (k == CXCursor_UnexposedExpr) fix_void_pointer(fc, c), fix_int_to_enum(fc, c);
   else if (k == CXCursor_CallExpr) fix_library_args(fc, c);
+  else if (k == CXCursor_VarDecl) fix_exact_string_init(fc, c);
   if (fc->nrenamed) fix_clashing_name(fc, c);
   return CXChildVisit_Recurse;
 }

@@ -250,6 +250,8 @@ struct Program {
   int nstandalones, standalones_cap;
   Function **device_funcs; /* called from kernels, in file order */
   int ndevice_funcs, device_funcs_cap;
+  OffsetRange *hoisted_types; /* type declarations in functions that kernels use: copied to the .gt.cu's file scope (names.c), file order */
+  int nhoisted_types, hoisted_types_cap;
 };
 
 /* Passes inside the transform (each one entry function). */

@@ -2,9 +2,10 @@
  * compile there. It gets the file's type declarations, the kernel bodies,
  * the functions kernels call, and the variables kernels capture (their
  * names and types in kernel parameters). Reported here, each once: C++
- * keywords used as names, and types it lacks: declared in a function
- * outside the copied code, or defined in a file-scope variable's
- * declaration (codegen copies neither). */
+ * keywords used as names, and types it lacks: defined in a file-scope
+ * variable's declaration (codegen does not copy it), or declared in a
+ * function outside the copied code where that declaration cannot move to
+ * the .gt.cu's file scope (Program.hoisted_types: those that can). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,9 +20,12 @@ typedef struct Reported {
 } Reported;
 
 typedef struct Checker {
+  Program *p;
   unsigned begin, end; /* the source text copied with the kernel or function */
   Reported *done;
   int ndone, done_cap;
+  Reported *moved; /* the names the moved type declarations declare */
+  int nmoved, moved_cap;
 } Checker;
 
 /* True the first time a declaration is seen, so that it is reported once. */
@@ -39,15 +43,89 @@ static void report_keyword(Checker *c, const char *name, unsigned decl_offset, S
     diag_error(at, "'%s' is a C++ keyword; offload regions are compiled as CUDA C++: rename it", name);
 }
 
+static void check_ref(Checker *c, const NameRef *n, SrcLoc at);
+
+/* The innermost statement of s that holds offset off, or NULL. */
+static const Stmt *stmt_at(const Stmt *s, unsigned off) {
+  if (!s || off < s->begin || off >= s->end) return NULL;
+  for (int i = 0; i < s->nkids; i++) {
+    const Stmt *k = stmt_at(s->kids[i], off);
+    if (k) return k;
+  }
+  return s;
+}
+
+/* The declaration statement in a function body that declares the type or
+ * enumerator at off, or NULL. */
+static const Stmt *local_decl_stmt(const TranslationUnit *tu, unsigned off) {
+  for (int i = 0; i < tu->nfuncs; i++) {
+    const Function *f = tu->funcs[i];
+    if (f->body && off >= f->begin && off < f->end) {
+      const Stmt *s = stmt_at(f->body, off);
+      return s && s->kind == ST_DECL ? s : NULL;
+    }
+  }
+  return NULL;
+}
+
+static const char *untagged(const char *name) {
+  static const char *const tags[] = {"struct ", "union ", "enum "};
+  for (int i = 0; i < 3; i++)
+    if (!strncmp(name, tags[i], strlen(tags[i]))) return name + strlen(tags[i]);
+  return name;
+}
+
+/* Whether the main file declares name at file scope (a type, tag or enumerator). */
+static bool file_scope_name(const TranslationUnit *tu, const char *name) {
+  const char *bare = untagged(name);
+  for (int i = 0; i < tu->ntops; i++)
+    if (tu->tops[i].kind == TOP_TYPE && tu->tops[i].name && !strcmp(tu->tops[i].name, bare)) return true;
+  for (int i = 0; i < tu->nenumerators; i++)
+    if (!strcmp(tu->enumerators[i], bare)) return true;
+  return false;
+}
+
+/* A type or enumerator declared in a function, used by copied code: its
+ * declaration statement moves to the .gt.cu's file scope (the C file keeps
+ * it where it is) when the statement declares no variable and reads none
+ * (its text means the same there), and no other declaration at file scope or
+ * moved from a function has the name. Else why not, for the error. */
+static const char *move_local_type(Checker *c, const NameRef *n) {
+  const TranslationUnit *tu = c->p->tu;
+  const Stmt *s = local_decl_stmt(tu, n->decl_offset);
+  if (!s) return "; declare it at file scope";
+  if (s->ndecls || s->nuses || s->ncalls)
+    return " in a declaration that also declares or reads variables; declare it in a declaration of its own, or at file scope";
+  bool unnamed = strstr(n->name, "<unnamed>") != NULL;
+  for (int i = 0; i < c->nmoved && !unnamed; i++)
+    if (!strcmp(c->moved[i].name, n->name) && c->moved[i].decl_offset != n->decl_offset)
+      return ", and another function declares the same name; rename one of them, or declare it once at file scope";
+  if (!unnamed && file_scope_name(tu, n->name))
+    return ", and the file declares the same name at file scope; rename one of them";
+  for (int i = 0; i < c->p->nhoisted_types; i++)
+    if (c->p->hoisted_types[i].begin == s->begin) return NULL; /* moved already */
+  Reported r = {NR_LOCAL_TYPE, n->name, n->decl_offset};
+  VEC_PUSH(c->moved, c->nmoved, c->moved_cap, r);
+  OffsetRange range = {s->begin, s->end};
+  VEC_PUSH(c->p->hoisted_types, c->p->nhoisted_types, c->p->hoisted_types_cap, range);
+  /* what the moved declaration names moves (or is reported) too */
+  unsigned begin = c->begin, end = c->end;
+  c->begin = s->begin, c->end = s->end;
+  for (int i = 0; i < s->nnames; i++) check_ref(c, &s->names[i], s->names[i].loc);
+  c->begin = begin, c->end = end;
+  return NULL;
+}
+
 static void check_ref(Checker *c, const NameRef *n, SrcLoc at) {
   const char *what = n->enumerator ? "enumerator" : "type", *whats = n->enumerator ? "enumerations" : "types";
+  const char *why;
   switch (n->kind) {
   case NR_CXX_KEYWORD: report_keyword(c, n->name, n->decl_offset, at); break;
   case NR_LOCAL_TYPE:
     if (n->decl_offset >= c->begin && n->decl_offset < c->end) break; /* copied with the code */
-    if (first_time(c, n->kind, n->name, n->decl_offset))
-      diag_error(at, "%s '%s' is declared inside a function; gtcc needs %s used in offload regions at file scope",
-                 what, n->name, whats);
+    why = move_local_type(c, n);
+    if (why && first_time(c, n->kind, n->name, n->decl_offset))
+      diag_error(at, "%s '%s' used in an offload region is declared inside a function%s", what, n->name, why);
     break;
   case NR_C_ONLY:
     if (first_time(c, n->kind, n->name, n->decl_offset))
@@ -128,11 +206,18 @@ static void check_function(Checker *c, const Function *f) {
   if (f->body) check_stmt(c, f->body);
 }
 
+static int by_begin(const void *a, const void *b) {
+  const OffsetRange *x = a, *y = b;
+  return x->begin < y->begin ? -1 : x->begin > y->begin;
+}
+
 void xf_check_names(Program *p) {
-  Checker c = {0, 0, NULL, 0, 0};
+  Checker c = {p, 0, 0, NULL, 0, 0, NULL, 0, 0};
   const TranslationUnit *tu = p->tu;
   for (int i = 0; i < tu->ntop_names; i++) check_ref(&c, &tu->top_names[i], tu->top_names[i].loc);
   for (int i = 0; i < p->nkernels; i++) check_kernel(&c, p->kernels[i]);
   for (int i = 0; i < p->ndevice_funcs; i++) check_function(&c, p->device_funcs[i]);
+  if (p->nhoisted_types > 1) qsort(p->hoisted_types, (size_t)p->nhoisted_types, sizeof *p->hoisted_types, by_begin);
   free(c.done);
+  free(c.moved);
 }

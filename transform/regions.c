@@ -484,5 +484,6 @@ void xf_free(Program *p) {
   for (int i = 0; i < p->nstandalones; i++) free_maps(&p->standalones[i]->maps), free(p->standalones[i]);
   free(p->standalones);
   free(p->device_funcs);
+  free(p->hoisted_types);
   free(p);
 }
