@@ -551,15 +551,30 @@ static bool words_equal(const char *spelling, const char *mod, size_t n) {
   return words_prefix(spelling, mod, n, &m) && m == n;
 }
 
-/* The directive-name modifier of OpenMP's if(name: e): whether gtcc can
- * drop it, i.e. it names the construct the condition applies to for gtcc
- * (target for offloading constructs, otherwise the directive itself). */
-static bool if_modifier_ok(DirKind d, const char *mod, size_t n) {
+/* The directive-name modifier of OpenMP's if(name: e): IF_MOD_KEEP when it
+ * names the construct the condition applies to for gtcc (target for
+ * offloading constructs, otherwise the directive itself: the modifier is
+ * dropped); IF_MOD_DROP when it names another leaf of a combined target
+ * construct (parallel, teams, simd: false would only run the loop with
+ * fewer threads, which gives a conforming loop the same result, so the
+ * clause is left out); IF_MOD_BAD otherwise. */
+enum { IF_MOD_BAD, IF_MOD_KEEP, IF_MOD_DROP };
+
+static int if_modifier(DirKind d, const char *mod, size_t n) {
   const char *sp = dir_spelling(d);
   size_t first = strcspn(sp, " ");
-  if (words_equal(sp, mod, n)) return true;
-  if (!strncmp(sp, "target", first) && first == 6) return word_is(mod, n, "target");
-  return n == first && !memcmp(mod, sp, n);
+  if (words_equal(sp, mod, n)) return IF_MOD_KEEP;
+  if (first == 6 && !strncmp(sp, "target", 6)) {
+    if (word_is(mod, n, "target")) return IF_MOD_KEEP;
+    static const char *const leaves[] = {"parallel", "teams", "simd"};
+    for (size_t i = 0; i < sizeof leaves / sizeof *leaves; i++) {
+      size_t len = strlen(leaves[i]);
+      const char *w = strstr(sp, leaves[i]);
+      if (word_is(mod, n, leaves[i]) && w && (w[len] == ' ' || !w[len]) && w[-1] == ' ') return IF_MOD_DROP;
+    }
+    return IF_MOD_BAD;
+  }
+  return n == first && !memcmp(mod, sp, n) ? IF_MOD_KEEP : IF_MOD_BAD;
 }
 
 void b_clause_expr(DirBuilder *b, int kind, DirSpan name, DirSpan arg) {
@@ -569,10 +584,17 @@ void b_clause_expr(DirBuilder *b, int kind, DirSpan name, DirSpan arg) {
   ClauseKind k = (ClauseKind)kind;
   if (skip) {
     bool ok = false;
-    if (k == CL_IF && b->p->family == FAM_OMP && b->d) ok = if_modifier_ok(b->d->kind, s, wend);
-    else if (k == CL_GANG || k == CL_WORKER) ok = word_is(s, wend, "num");
-    else if (k == CL_VECTOR) ok = word_is(s, wend, "length");
-    else skip = 0; /* schedule(monotonic: dynamic), linear(i: 2), ...: kept */
+    if (k == CL_IF) { /* OpenACC's if has no modifier */
+      int m = b->p->family == FAM_OMP && b->d ? if_modifier(b->d->kind, s, wend) : IF_MOD_BAD;
+      if (m == IF_MOD_DROP) return;
+      ok = m == IF_MOD_KEEP;
+    } else if (k == CL_GANG || k == CL_WORKER) {
+      ok = word_is(s, wend, "num");
+    } else if (k == CL_VECTOR) {
+      ok = word_is(s, wend, "length");
+    } else {
+      skip = 0; /* schedule(monotonic: dynamic), linear(i: 2), ...: kept */
+    }
     if (skip && !ok) {
       berror(b, arg, "modifier '%.*s:' in clause '%s' is not supported by gtcc", (int)wend, s, clause_spelling(k));
       return;

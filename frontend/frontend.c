@@ -92,6 +92,19 @@ static void report_macro_directive(const PragmaLine *p, const Directive *d) {
                fam, dir_spelling(d->kind), p->macro, fam, dir_spelling(d->kind));
 }
 
+/* A NUL byte outside the directives (those report it themselves): cc
+ * ignores it with a warning, but gtcc's copies of the text would end there. */
+static void report_nul_bytes(const TranslationUnit *tu) {
+  const SrcFile *f = tu->file;
+  for (size_t i = 0, p = 0; i < f->len; i++) {
+    if (f->text[i]) continue;
+    while (p < (size_t)tu->npragmas && tu->pragmas[p].end_offset <= i) p++;
+    if (p < (size_t)tu->npragmas && tu->pragmas[p].loc.offset <= i) continue;
+    diag_error(srcfile_loc(f, (unsigned)i), "NUL character in the source file: remove it (gtcc copies the file's text)");
+    return;
+  }
+}
+
 TranslationUnit *fe_parse(const char *path, const FeOptions *opts) {
   SrcFile *f = srcfile_load(path);
   if (!f) {
@@ -106,6 +119,7 @@ TranslationUnit *fe_parse(const char *path, const FeOptions *opts) {
     tu->nclang_args = opts->nclang_args;
   }
   tu->npragmas = fe_scan_pragmas(f, &tu->pragmas);
+  report_nul_bytes(tu);
   int c_status = fe_parse_c(tu, opts);
   drop_skipped_pragmas(tu);
   int cap = 0;

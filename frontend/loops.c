@@ -63,6 +63,13 @@ static int is_iv(const TokenArray *ta, Span s, const char *iv) {
   return s.to - s.from == 1 && ta->t[s.from].kind == TK_IDENT && !strcmp(ta->t[s.from].spell, iv);
 }
 
+/* How many tokens of s are the identifier iv. */
+static int count_iv(const TokenArray *ta, Span s, const char *iv) {
+  int n = 0;
+  for (int i = s.from; i < s.to; i++) n += ta->t[i].kind == TK_IDENT && !strcmp(ta->t[i].spell, iv);
+  return n;
+}
+
 static CVar *find_iv(Stmt *s, const char *name) {
   for (int i = 0; i < s->ndecls; i++)
     if (!strcmp(s->decls[i]->name, name)) return s->decls[i];
@@ -190,13 +197,14 @@ ForLoop *fe_canonical_loop(TranslationUnit *tu, const TokenArray *ta, Stmt *s) {
   Span lhs = {cond.from, r}, rhs = {r + 1, cond.to};
   if (has_top(ta, lhs, COND_LOOSE, NCOND_LOOSE) || has_top(ta, rhs, COND_LOOSE, NCOND_LOOSE))
     return fail(L, tu, ta->t[cond.from].begin, "loop condition must be one comparison of the loop variable with a bound");
+  Span bound;
   if (lhs.from < lhs.to && rhs.from < rhs.to && is_iv(ta, lhs, iv)) {
     L->relop = (RelOp)which;
-    L->ub = span_expr(tu, ta, rhs);
+    L->ub = span_expr(tu, ta, bound = rhs);
   } else if (lhs.from < lhs.to && rhs.from < rhs.to && is_iv(ta, rhs, iv)) {
     static const RelOp flipped[] = {REL_GT, REL_GE, REL_LT, REL_LE};
     L->relop = flipped[which];
-    L->ub = span_expr(tu, ta, lhs);
+    L->ub = span_expr(tu, ta, bound = lhs);
   } else
     return fail(L, tu, ta->t[cond.from].begin, "loop condition must compare the loop variable with a bound");
 
@@ -204,6 +212,11 @@ ForLoop *fe_canonical_loop(TranslationUnit *tu, const TokenArray *ta, Stmt *s) {
   if (incr.from == incr.to || !parse_incr(L, tu, ta, incr, iv))
     return fail(L, tu, incr.from < incr.to ? ta->t[incr.from].begin : header,
                 "loop increment must be i++, i--, i += s, i -= s or i = i + s");
+  /* lb, ub and s are evaluated once, before the loop (sizeof(i) too) */
+  bool assign_form = incr.to - incr.from >= 3 && tok_is(&ta->t[incr.from + 1], "=");
+  if (count_iv(ta, (Span){eq + 1, init.to}, iv) || count_iv(ta, bound, iv) ||
+      count_iv(ta, incr, iv) > 1 + assign_form)
+    return fail(L, tu, header, "loop bounds and step must not name the loop variable");
   if (L->step_is_const && L->step_value == 0) return fail(L, tu, L->step.loc.offset, "loop step is zero");
   if (L->step_is_const && ((L->step_value > 0) != (L->relop == REL_LT || L->relop == REL_LE)))
     return fail(L, tu, ta->t[incr.from].begin, "loop step goes away from the bound of the condition");

@@ -8,7 +8,7 @@
 
 #include <cuda/std/limits>
 #include <cuda/std/type_traits>
-#include <vector>
+#include <memory>
 
 #include "gtrt.h"
 
@@ -161,8 +161,8 @@ template <class Op, class T>
 T gtrt_reduce_partials(const gtrt_site *site, const T *dev_partials, unsigned n, T init) {
   if (n == 0)
     return init;
-  std::vector<T> h(n);
-  GTRT_CUDA(site, cudaMemcpy(h.data(), dev_partials, sizeof(T) * n, cudaMemcpyDeviceToHost));
+  std::unique_ptr<T[]> h(new T[n]); /* not std::vector: vector<bool> packs bits */
+  GTRT_CUDA(site, cudaMemcpy(h.get(), dev_partials, sizeof(T) * n, cudaMemcpyDeviceToHost));
   T acc = init;
   for (unsigned i = 0; i < n; i++)
     acc = Op::apply(acc, h[i]);

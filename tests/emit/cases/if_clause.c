@@ -1,5 +1,7 @@
 /* if clauses: the region runs on the device only when the condition holds,
- * else on the host; both must give the same results. */
+ * else on the host; both must give the same results. OpenMP's modifiers:
+ * if(target: c) is the same; if(parallel: c) and if(simd: c) on a combined
+ * target construct only limit the threads, so gtcc leaves them out. */
 #include <stdio.h>
 
 static double run(int n, double *v) {
@@ -12,6 +14,10 @@ static double run(int n, double *v) {
 #pragma omp target teams distribute parallel for if(n > 100) map(tofrom: v[0:n])
   for (int i = 0; i < n; i++)
     v[i] -= 0.5;
+#pragma omp target teams distribute parallel for simd if(target: n > 100) if(parallel: n > 500) if(simd: n > 9) \
+    map(tofrom: v[0:n])
+  for (int i = 0; i < n; i++)
+    v[i] = v[i] * 0.75 + (double)(i % 3);
   return s;
 }
 
