@@ -283,7 +283,17 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
    * warp and NLK tiers see the launch value). Private ones are not
    * declared in the executors. */
   for (int i = 0; i < k->ncaps; i++) {
-    const Capture *c = &k->caps[i];
+    Capture *c = &k->caps[i];
+    if (c->kind == CAP_VALUE && c->var == inner_iv) { /* `int j;` before the region: the loop makes it private */
+      bool outside_inner = used_from(body, n->inner_index + 1, c->var);
+      for (int b = 0; b < n->inner_index && !outside_inner; b++)
+        outside_inner = subtree_uses(body->kids[b], c->var, false, NULL);
+      if (outside_inner)
+        return "the inner loop's index is declared outside the region and used outside the inner loop (the "
+               "next-level kernel has the index only inside the inner loop)";
+      c->kind = CAP_PRIVATE; /* not passed in: the host's j may be unset */
+      continue;
+    }
     if (c->kind == CAP_VALUE && subtree_uses(body, c->var, true, NULL))
       return "a variable from outside the region (firstprivate) is assigned in the outer loop body";
     if (c->kind == CAP_PRIVATE && used_from(body, n->inner_index, c->var))

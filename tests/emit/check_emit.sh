@@ -14,7 +14,9 @@
 #    #line directives naming the
 #    source; X.gt.c calls every stub, has #line directives naming the source
 #    and no #pragma line of a lowered construct (acc parallel/kernels/data/
-#    enter/exit/update, omp target ...).
+#    enter/exit/update, omp target ...);
+# 4. each `// expect-in-cu: TEXT` line of the source names text the .gt.cu
+#    holds (e.g. how a construct was lowered: "nested parallel loop (CollectiveDP").
 set -u
 [ $# -eq 6 ] || { echo "usage: check_emit.sh GTCC NVCC CC RUNTIME_DIR SOURCE.c SCRATCH" >&2; exit 2; }
 GTCC=$1 NVCC=$2 CC=$3 RT=$4 SRC=$5 SCRATCH=$6
@@ -111,4 +113,7 @@ bad=$(grep -E '^#line ' "$cu" | grep -vE "\"([^\"]*/)?($base\.c|$base\.gt\.cu)\"
 left=$(active_lines "$hc" | grep -nE '^[[:space:]]*#[[:space:]]*pragma[[:space:]]+(acc[[:space:]]+(parallel|kernels|data|enter|exit|update)|omp[[:space:]]+target)' | head -n 3)
 [ -z "$left" ] || fail "$hc still has lowered directives: $left"
 grep -q 'gtrt_' "$hc" || fail "$hc does not call the runtime"
+while IFS= read -r text; do
+  grep -qF -- "$text" "$cu" || fail "$cu does not hold '$text' (an expect-in-cu line of the source)"
+done < <(sed -nE 's|^// expect-in-cu: (.*)$|\1|p' "$SRC")
 echo "ok: $base: $want compute constructs, ${#kernels[@]} kernels, $want stubs; nvcc and cc compile; #line to $base.c"
