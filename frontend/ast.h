@@ -31,6 +31,7 @@ typedef enum NameRefKind {
   NR_VAR_TYPE,    /* a type defined in a file-scope variable's declaration (`struct S {...} g;`) */
   NR_VLA_TYPE,    /* a cast or compound literal whose type has a run-time array size, `(double (*)[m])p` */
   NR_C_ONLY,      /* a C construct CUDA C++ has no form of: `_Generic`, `_Complex` (name says which) */
+  NR_VLA_SIZEOF,  /* `sizeof a[i]` of a variable-length array (a run-time value C++ has no form of) */
 } NameRefKind;
 
 typedef struct NameRef {

@@ -687,6 +687,17 @@ static const char *c_only_construct(CXCursor c, enum CXCursorKind k) {
   return NULL;
 }
 
+/* Is c a sizeof whose value is not a constant, i.e. of a variable-length
+ * array (in the .gt.cu the array is a view and sizeof a pointer's)? */
+static bool vla_sizeof(Parser *p, CXCursor c) {
+  long off = loc_offset(p, clang_getCursorLocation(c));
+  if (off < 0 || strncmp(p->tu->file->text + off, "sizeof", 6) != 0) return false;
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  bool constant = r && clang_EvalResult_getKind(r) == CXEval_Int;
+  if (r) clang_EvalResult_dispose(r);
+  return !constant;
+}
+
 /* Names in c that the .gt.cu may lack or not compile, should c reach it. */
 static void note_names(UseCollector *uc, CXCursor c) {
   Stmt *s = uc->s;
@@ -696,6 +707,12 @@ static void note_names(UseCollector *uc, CXCursor c) {
   if (c_only) {
     SrcLoc at = cursor_loc(uc->p, c);
     NameRef r = {NR_C_ONLY, xstrdup(c_only), at, 0, false}; /* reported once per construct */
+    VEC_PUSH(s->names, s->nnames, uc->names_cap, r);
+    return;
+  }
+  if (k == CXCursor_UnaryExpr && vla_sizeof(uc->p, c)) {
+    SrcLoc at = cursor_loc(uc->p, c);
+    NameRef r = {NR_VLA_SIZEOF, xstrdup("sizeof"), at, at.offset, false};
     VEC_PUSH(s->names, s->nnames, uc->names_cap, r);
     return;
   }

@@ -100,14 +100,41 @@ struct gtrt_red_lor {
 /* C's `double (*A)[m]` has no C++ spelling; kernels get these views
  * instead, so `A[i][j]` in a copied loop body still means element (i, j).
  * gtrt_vla1: one inner dimension of n1 elements; gtrt_vla2: two (n1 x n2). */
+template <class T> struct gtrt_vla1;
+
+/* A row a[i] of a view: indexes like C's array row, decays to T * like it
+ * (passed to `double *`, `*a[i]`, `a[i] + k`), and &a[i] is a view again. */
+template <class T> struct gtrt_vla_row {
+  T *p;
+  long long n1;
+  __host__ __device__ T &operator[](long long j) const { return p[j]; }
+  __host__ __device__ operator T *() const { return p; }
+  __host__ __device__ gtrt_vla1<T> operator&() const { return {p, n1}; }
+};
+
 template <class T> struct gtrt_vla1 {
   T *p;
   long long n1;
-  __host__ __device__ T *operator[](long long i) const { return p + i * n1; }
+  gtrt_vla1() = default;
+  __host__ __device__ gtrt_vla1(T *p_, long long n1_) : p(p_), n1(n1_) {}
+  /* a C array of constant rows (`double a[4][4]` passed to a parameter `double a[][m]`) */
+  template <size_t N> __host__ __device__ gtrt_vla1(T (*a)[N]) : p(&a[0][0]), n1((long long)N) {}
+  /* double rows to a parameter of const double rows */
+  template <class U> __host__ __device__ gtrt_vla1(const gtrt_vla1<U> &o) : p(o.p), n1(o.n1) {}
+  __host__ __device__ gtrt_vla_row<T> operator[](long long i) const { return {p + i * n1, n1}; }
+  /* the pointer arithmetic of `double (*a)[m]`: *a, a + i, a - i */
+  __host__ __device__ gtrt_vla_row<T> operator*() const { return {p, n1}; }
+  __host__ __device__ gtrt_vla1 operator+(long long i) const { return {p + i * n1, n1}; }
+  __host__ __device__ gtrt_vla1 operator-(long long i) const { return {p - i * n1, n1}; }
 };
 template <class T> struct gtrt_vla2 {
   T *p;
   long long n1, n2;
+  gtrt_vla2() = default;
+  __host__ __device__ gtrt_vla2(T *p_, long long n1_, long long n2_) : p(p_), n1(n1_), n2(n2_) {}
+  template <size_t N1, size_t N2>
+  __host__ __device__ gtrt_vla2(T (*a)[N1][N2]) : p(&a[0][0][0]), n1((long long)N1), n2((long long)N2) {}
+  template <class U> __host__ __device__ gtrt_vla2(const gtrt_vla2<U> &o) : p(o.p), n1(o.n1), n2(o.n2) {}
   __host__ __device__ gtrt_vla1<T> operator[](long long i) const { return {p + i * n1 * n2, n2}; }
 };
 

@@ -131,6 +131,12 @@ static void check_ref(Checker *c, const NameRef *n, SrcLoc at) {
     if (first_time(c, n->kind, n->name, n->decl_offset))
       diag_error(at, "'%s' is C that CUDA C++ has no form of: gtcc cannot compile it in device code", n->name);
     break;
+  case NR_VLA_SIZEOF:
+    if (first_time(c, n->kind, n->name, n->decl_offset))
+      diag_error(at,
+                 "sizeof of a variable-length array in device code: CUDA has no such type there (it would give a "
+                 "pointer's size); write the size out (m * sizeof(double))");
+    break;
   case NR_VLA_TYPE:
     if (first_time(c, n->kind, n->name, n->decl_offset))
       diag_error(at,
@@ -196,7 +202,15 @@ static void check_kernel(Checker *c, const Kernel *k) {
       check_var(c, k->loops[l]->iv, k->loops[l]->iv->loc);
       check_reserved(c, k->loops[l]->iv, k->loops[l]->iv->loc);
     }
-  for (int i = 0; i < k->ncaps; i++) check_var(c, k->caps[i].var, k->caps[i].loc);
+  for (int i = 0; i < k->ncaps; i++) {
+    const CVar *v = k->caps[i].var;
+    check_var(c, v, k->caps[i].loc);
+    if (strstr(v->type, ")(") && first_time(c, NR_C_ONLY, v->name, v->decl_offset)) /* `double (*f)(double)` */
+      diag_error(k->caps[i].loc,
+                 "'%s' holds function pointers from outside the region: host function addresses mean nothing on "
+                 "the device; declare the table inside the region, or switch on an index",
+                 v->name);
+  }
   check_stmt(c, k->body);
 }
 
