@@ -39,6 +39,13 @@ static bool skip_include(const char *text) {
 }
 
 /* Includes, macros and type declarations of the file, in file order. */
+/* Whether file-scope declaration t declares a const scalar a device function reads. */
+static bool declares_device_const(const Program *p, const TopDecl *t) {
+  for (int i = 0; i < p->ndevice_consts; i++)
+    if (p->device_consts[i]->decl_offset >= t->begin && p->device_consts[i]->decl_offset < t->end) return true;
+  return false;
+}
+
 static void emit_tops(StrBuf *sb, const Program *p, const CgOptions *opts) {
   const TranslationUnit *tu = p->tu;
   sb_puts(sb, "/* ---- includes, macros and types from the source file */\n");
@@ -51,7 +58,7 @@ static void emit_tops(StrBuf *sb, const Program *p, const CgOptions *opts) {
       cg_copy_source(sb, tu, r->begin, r->end);
       sb_putc(sb, '\n');
     }
-    if (t->kind == TOP_FUNC || t->kind == TOP_VAR) continue;
+    if (t->kind == TOP_FUNC || (t->kind == TOP_VAR && !declares_device_const(p, t))) continue;
     char *text = fe_text(tu, t->begin, t->end);
     if (!(t->kind == TOP_INCLUDE && skip_include(text))) {
       if (!opts->no_line_directives) cg_line_directive(sb, tu, t->loc.line);

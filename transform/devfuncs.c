@@ -17,7 +17,11 @@ static const char *const device_libc[] = {
     "isnan", "isinf", "isfinite", "signbit", "lround", "llround", "rint", "rintf", "nearbyint", "abs", "labs",
     "llabs", "printf", "memcpy", "memset", "malloc", "free", "assert", "__assert_fail", "rsqrt", "rsqrtf",
     "sincos", "sincosf", "__builtin_expect", "__builtin_fabs", "__builtin_huge_val", "__builtin_inff",
-    "__builtin_nan", "__builtin_isnan", "__builtin_isinf_sign", "__builtin_fabsf", "__builtin_inf"};
+    "__builtin_nan", "__builtin_isnan", "__builtin_isinf_sign", "__builtin_fabsf", "__builtin_inf",
+    /* what <math.h>'s NAN, HUGE_VALF, signbit and isfinite expand to in C: the .gt.cu keeps the
+     * macro's name, which CUDA defines for device code (not isnormal, fpclassify, isless, ...) */
+    "__builtin_nanf", "__builtin_huge_valf", "__builtin_signbit", "__builtin_signbitf", "__builtin_isfinite",
+    "__builtin_isinf"};
 
 static bool is_device_libc(const char *name) {
   for (size_t i = 0; i < sizeof device_libc / sizeof *device_libc; i++)
@@ -37,6 +41,11 @@ static void scan_calls(Program *p, const Stmt *s) {
   for (int i = 0; i < s->ncalls; i++) {
     const CallUse *c = &s->calls[i];
     if (c->def) visit_function(p, c->def, c->loc);
+    else if (!strncmp(c->name, "__builtin_", 10) && !is_device_libc(c->name))
+      diag_error(c->loc,
+                 "'%s' (what a <math.h> or compiler macro here expands to: isnormal, fpclassify, isless, ...) has "
+                 "no device version in CUDA; write the test out (x != x, fabs(x) < INFINITY, a < b)",
+                 c->name);
     else if (!is_device_libc(c->name))
       diag_error(c->loc,
                  "function '%s' is called in an offload region but is not defined in this file; gtcc compiles for "
@@ -47,13 +56,45 @@ static void scan_calls(Program *p, const Stmt *s) {
 }
 
 /* Globals cannot be reached from device functions (kernels get them as
- * parameters; a called function cannot). */
-static void check_globals(const Function *f, const Stmt *s) {
-  for (int i = 0; i < s->nuses; i++)
-    if (s->uses[i].var->is_global && !(s->uses[i].var->is_const && s->uses[i].var->tkind == VT_SCALAR))
+ * parameters; a called function cannot), but for const scalars: CUDA lets
+ * device code read those (initialized by a constant, as C requires at file
+ * scope), so their declarations are copied into the .gt.cu. */
+static void check_globals(Program *p, const Function *f, const Stmt *s) {
+  for (int i = 0; i < s->nuses; i++) {
+    const CVar *v = s->uses[i].var;
+    if (!v->is_global) continue;
+    if (!v->is_const || v->tkind != VT_SCALAR) {
       diag_error(s->uses[i].loc, "'%s' uses global variable '%s' and is called in an offload region; pass it as a parameter",
-                 f->name, s->uses[i].var->name);
-  for (int i = 0; i < s->nkids; i++) check_globals(f, s->kids[i]);
+                 f->name, v->name);
+      continue;
+    }
+    bool listed_const = false;
+    for (int k = 0; k < p->ndevice_consts && !listed_const; k++) listed_const = p->device_consts[k] == v;
+    if (!listed_const) VEC_PUSH(p->device_consts, p->ndevice_consts, p->device_consts_cap, v);
+  }
+  for (int i = 0; i < s->nkids; i++) check_globals(p, f, s->kids[i]);
+}
+
+/* A static local the function writes (or whose address it takes): the
+ * device has its own copy, which the host's writes never reach and whose
+ * device writes never come back, so the two builds would differ. Reported
+ * once per variable (at its first write). */
+static void check_static_locals(const Function *f, const Stmt *s, const CVar ***seen, int *nseen, int *cap) {
+  for (int i = 0; i < s->nuses; i++) {
+    const VarUse *u = &s->uses[i];
+    const CVar *v = u->var;
+    if (!v->is_static || v->is_global || v->is_const || !(u->write || u->elem_write || u->addr_taken)) continue;
+    bool reported = false;
+    for (int k = 0; k < *nseen && !reported; k++) reported = (*seen)[k] == v;
+    if (reported) continue;
+    VEC_PUSH(*seen, *nseen, *cap, v);
+    diag_error(u->loc,
+               "'%s' writes its static local '%s' and is called in an offload region: the device has its own copy, "
+               "which the host's writes do not reach and whose device writes do not come back; pass the value in "
+               "or make it a global array named in a data clause",
+               f->name, v->name);
+  }
+  for (int i = 0; i < s->nkids; i++) check_static_locals(f, s->kids[i], seen, nseen, cap);
 }
 
 bool xf_param_as_view(const CVar *v) {
@@ -74,7 +115,11 @@ static void visit_function(Program *p, Function *f, SrcLoc call_loc) {
                  "parameter '%s' of '%s' is a variable-length array; gtcc cannot compile '%s' for the device (pass a "
                  "flat pointer and the sizes)",
                  f->params[i]->name, f->name, f->name);
-  check_globals(f, f->body);
+  check_globals(p, f, f->body);
+  const CVar **seen = NULL;
+  int nseen = 0, cap = 0;
+  check_static_locals(f, f->body, &seen, &nseen, &cap);
+  free(seen);
   scan_calls(p, f->body);
 }
 

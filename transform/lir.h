@@ -252,6 +252,8 @@ struct Program {
   int ndevice_funcs, device_funcs_cap;
   OffsetRange *hoisted_types; /* type declarations in functions that kernels use: copied to the .gt.cu's file scope (names.c), file order */
   int nhoisted_types, hoisted_types_cap;
+  const CVar **device_consts; /* const scalar globals that device functions read: their declarations go to the .gt.cu (devfuncs.c) */
+  int ndevice_consts, device_consts_cap;
 };
 
 /* Passes inside the transform (each one entry function). */

@@ -485,5 +485,6 @@ void xf_free(Program *p) {
   free(p->standalones);
   free(p->device_funcs);
   free(p->hoisted_types);
+  free(p->device_consts);
   free(p);
 }
