@@ -38,7 +38,6 @@ static bool skip_include(const char *text) {
   return strstr(text, "omp.h") || strstr(text, "openacc.h");
 }
 
-/* Includes, macros and type declarations of the file, in file order. */
 /* Whether file-scope declaration t declares a const scalar a device function reads. */
 static bool declares_device_const(const Program *p, const TopDecl *t) {
   for (int i = 0; i < p->ndevice_consts; i++)
@@ -46,6 +45,9 @@ static bool declares_device_const(const Program *p, const TopDecl *t) {
   return false;
 }
 
+/* Includes, macros and type declarations of the file, in file order (with
+ * the const scalars device functions read and the type declarations moved
+ * out of functions). */
 static void emit_tops(StrBuf *sb, const Program *p, const CgOptions *opts) {
   const TranslationUnit *tu = p->tu;
   sb_puts(sb, "/* ---- includes, macros and types from the source file */\n");

@@ -55,46 +55,41 @@ static void scan_calls(Program *p, const Stmt *s) {
   for (int i = 0; i < s->nkids; i++) scan_calls(p, s->kids[i]);
 }
 
-/* Globals cannot be reached from device functions (kernels get them as
- * parameters; a called function cannot), but for const scalars: CUDA lets
- * device code read those (initialized by a constant, as C requires at file
- * scope), so their declarations are copied into the .gt.cu. */
-static void check_globals(Program *p, const Function *f, const Stmt *s) {
-  for (int i = 0; i < s->nuses; i++) {
-    const CVar *v = s->uses[i].var;
-    if (!v->is_global) continue;
-    if (!v->is_const || v->tkind != VT_SCALAR) {
-      diag_error(s->uses[i].loc, "'%s' uses global variable '%s' and is called in an offload region; pass it as a parameter",
-                 f->name, v->name);
-      continue;
-    }
-    bool listed_const = false;
-    for (int k = 0; k < p->ndevice_consts && !listed_const; k++) listed_const = p->device_consts[k] == v;
-    if (!listed_const) VEC_PUSH(p->device_consts, p->ndevice_consts, p->device_consts_cap, v);
-  }
-  for (int i = 0; i < s->nkids; i++) check_globals(p, f, s->kids[i]);
+static bool in_list(const CVar *const *list, int n, const CVar *v) {
+  for (int i = 0; i < n; i++)
+    if (list[i] == v) return true;
+  return false;
 }
 
-/* A static local the function writes (or whose address it takes): the
- * device has its own copy, which the host's writes never reach and whose
- * device writes never come back, so the two builds would differ. Reported
- * once per variable (at its first write). */
-static void check_static_locals(const Function *f, const Stmt *s, const CVar ***seen, int *nseen, int *cap) {
+/* The variables f's body uses that the device cannot have as C means them.
+ * Globals: kernels get them as parameters, a called function cannot; but
+ * CUDA lets device code read const scalars (initialized by a constant, as C
+ * requires at file scope), so their declarations go into the .gt.cu
+ * (Program.device_consts). Static locals the function writes (or whose
+ * address it takes): the device has its own copy, which the host's writes
+ * never reach and whose device writes never come back; reported once per
+ * variable (*written lists them). */
+static void check_uses(Program *p, const Function *f, const Stmt *s, const CVar ***written, int *nwritten, int *cap) {
   for (int i = 0; i < s->nuses; i++) {
     const VarUse *u = &s->uses[i];
     const CVar *v = u->var;
-    if (!v->is_static || v->is_global || v->is_const || !(u->write || u->elem_write || u->addr_taken)) continue;
-    bool reported = false;
-    for (int k = 0; k < *nseen && !reported; k++) reported = (*seen)[k] == v;
-    if (reported) continue;
-    VEC_PUSH(*seen, *nseen, *cap, v);
-    diag_error(u->loc,
-               "'%s' writes its static local '%s' and is called in an offload region: the device has its own copy, "
-               "which the host's writes do not reach and whose device writes do not come back; pass the value in "
-               "or make it a global array named in a data clause",
-               f->name, v->name);
+    if (v->is_global && (!v->is_const || v->tkind != VT_SCALAR)) {
+      diag_error(u->loc, "'%s' uses global variable '%s' and is called in an offload region; pass it as a parameter",
+                 f->name, v->name);
+    } else if (v->is_global) {
+      if (!in_list(p->device_consts, p->ndevice_consts, v))
+        VEC_PUSH(p->device_consts, p->ndevice_consts, p->device_consts_cap, v);
+    } else if (v->is_static && !v->is_const && (u->write || u->elem_write || u->addr_taken) &&
+               !in_list(*written, *nwritten, v)) {
+      VEC_PUSH(*written, *nwritten, *cap, v);
+      diag_error(u->loc,
+                 "'%s' writes its static local '%s' and is called in an offload region: the device has its own copy, "
+                 "which the host's writes do not reach and whose device writes do not come back; pass the value in "
+                 "or make it a global array named in a data clause",
+                 f->name, v->name);
+    }
   }
-  for (int i = 0; i < s->nkids; i++) check_static_locals(f, s->kids[i], seen, nseen, cap);
+  for (int i = 0; i < s->nkids; i++) check_uses(p, f, s->kids[i], written, nwritten, cap);
 }
 
 bool xf_param_as_view(const CVar *v) {
@@ -115,11 +110,10 @@ static void visit_function(Program *p, Function *f, SrcLoc call_loc) {
                  "parameter '%s' of '%s' is a variable-length array; gtcc cannot compile '%s' for the device (pass a "
                  "flat pointer and the sizes)",
                  f->params[i]->name, f->name, f->name);
-  check_globals(p, f, f->body);
-  const CVar **seen = NULL;
-  int nseen = 0, cap = 0;
-  check_static_locals(f, f->body, &seen, &nseen, &cap);
-  free(seen);
+  const CVar **written = NULL;
+  int nwritten = 0, cap = 0;
+  check_uses(p, f, f->body, &written, &nwritten, &cap);
+  free(written);
   scan_calls(p, f->body);
 }
 

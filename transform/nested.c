@@ -285,9 +285,9 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
   for (int i = 0; i < k->ncaps; i++) {
     Capture *c = &k->caps[i];
     if (c->kind == CAP_VALUE && c->var == inner_iv) { /* `int j;` before the region: the loop makes it private */
-      bool outside_inner = used_from(body, n->inner_index + 1, c->var);
-      for (int b = 0; b < n->inner_index && !outside_inner; b++)
-        outside_inner = subtree_uses(body->kids[b], c->var, false, NULL);
+      bool outside_inner = false;
+      for (int b = 0; b < body->nkids && !outside_inner; b++)
+        outside_inner = b != n->inner_index && subtree_uses(body->kids[b], c->var, false, NULL);
       if (outside_inner)
         return "the inner loop's index is declared outside the region and used outside the inner loop (the "
                "next-level kernel has the index only inside the inner loop)";
