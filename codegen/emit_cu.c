@@ -2,6 +2,7 @@
  * functions kernels call, then per kernel a __global__ function and its
  * extern "C" launch stub. Kernel parameters carry the host variables'
  * names, so loop bodies are copied almost verbatim (with #line). */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,25 +73,38 @@ static void emit_tops(StrBuf *sb, const Program *p, const CgOptions *opts) {
   sb_putc(sb, '\n');
 }
 
+/* f's text up to `end` with pointer-to-VLA parameters as views (C++ has no
+ * VLA types): the whole definition, or the head of its prototype. */
+static void emit_device_text(StrBuf *sb, const Program *p, const Function *f, unsigned end) {
+  sb_puts(sb, "__device__ ");
+  unsigned at = f->begin;
+  for (int a = 0; a < f->nparams; a++) {
+    const CVar *v = f->params[a];
+    if (!xf_param_as_view(v) || v->decl_begin < at || v->decl_end > end) continue;
+    cg_copy_source(sb, p->tu, at, v->decl_begin);
+    char *decl = cg_pointer_decl(v, v->name);
+    sb_puts(sb, decl);
+    free(decl);
+    at = v->decl_end;
+  }
+  cg_copy_source(sb, p->tu, at, end);
+}
+
 static void emit_device_functions(StrBuf *sb, const Program *p, const CgOptions *opts) {
   if (!p->ndevice_funcs) return;
   sb_puts(sb, "/* ---- functions called from offload regions, compiled for the device */\n");
+  for (int i = 0; i < p->ndevice_protos; i++) {
+    const Function *f = p->device_protos[i];
+    if (!opts->no_line_directives) cg_line_directive(sb, p->tu, f->loc.line);
+    unsigned head_end = f->body->begin; /* the head without the space before '{' */
+    while (head_end > f->begin && isspace((unsigned char)p->tu->file->text[head_end - 1])) head_end--;
+    emit_device_text(sb, p, f, head_end);
+    sb_puts(sb, ";\n");
+  }
   for (int i = 0; i < p->ndevice_funcs; i++) {
     const Function *f = p->device_funcs[i];
     if (!opts->no_line_directives) cg_line_directive(sb, p->tu, f->loc.line);
-    sb_puts(sb, "__device__ ");
-    /* pointer-to-VLA parameters become views (C++ has no VLA types) */
-    unsigned at = f->begin;
-    for (int a = 0; a < f->nparams; a++) {
-      const CVar *v = f->params[a];
-      if (!xf_param_as_view(v) || v->decl_begin < at) continue;
-      cg_copy_source(sb, p->tu, at, v->decl_begin);
-      char *decl = cg_pointer_decl(v, v->name);
-      sb_puts(sb, decl);
-      free(decl);
-      at = v->decl_end;
-    }
-    cg_copy_source(sb, p->tu, at, f->end);
+    emit_device_text(sb, p, f, f->end);
     sb_puts(sb, "\n");
   }
   sb_putc(sb, '\n');
@@ -270,6 +284,9 @@ static void emit_launch(StrBuf *sb, const Kernel *k, const char *cond, const cha
  * mapped data (through the present table), block and grid size for `trip`
  * outer iterations, capped by num_gangs / num_teams. */
 void cg_stub_prologue(StrBuf *sb, const Kernel *k, const char *trip) {
+  if (k->device_stack > 0)
+    sb_printf(sb, "  if (gtrt_device_stack(gt_site, %lld, \"%s\") != GTRT_OK) gtrt_fatal();\n", k->device_stack,
+              k->recursive_fn->name);
   for (int i = 0; i < k->ncaps; i++) {
     const Capture *c = &k->caps[i];
     if (c->kind != CAP_MAPPED && c->kind != CAP_DEVICEPTR) continue;
@@ -342,6 +359,9 @@ char *cg_emit_cu(const Program *p, const CgOptions *opts) {
   sb_init(&sb);
   emit_prelude(&sb, p, opts);
   emit_tops(&sb, p, opts);
+  if (p->isinf_sign) /* after the file's includes: <math.h> declares isinf */
+    sb_puts(&sb, "/* glibc's isinf: -1 for negative infinity, as in the host build */\n#undef isinf\n"
+                 "#define isinf(x) gtrt_isinf_sign(x)\n\n");
   emit_device_functions(&sb, p, opts);
   for (int i = 0; i < p->nkernels; i++) {
     const Kernel *k = p->kernels[i];

@@ -200,7 +200,8 @@ static int translate(Driver *d, Unit *u) {
                       .task_queue = o->task_queue,
                       .task_worker = (TaskWorkerOpt)o->task_worker,
                       .task_tile_off = o->task_tile_off,
-                      .task_tile = {o->task_tile[0], o->task_tile[1], o->task_tile[2]}};
+                      .task_tile = {o->task_tile[0], o->task_tile[1], o->task_tile[2]},
+                      .device_stack = o->device_stack};
   CgOptions cgopts = {base_name(u->cu_path), 0};
   int errors_before = diag_error_count();
   int rc = -1;
@@ -375,6 +376,8 @@ static int link_program(Driver *d, int with_nvcc) {
     drv_argv_add(&a, d->nvcc);
     drv_argv_addf(&a, "-arch=%s", o->cuda_arch);
     drv_argv_add(&a, "-rdc=true");
+    /* recursive device functions: the stubs raise the stack (--device-stack) */
+    drv_argv_add(&a, "-Xnvlink=-suppress-stack-size-warning");
   } else {
     drv_argv_add(&a, "cc");
   }

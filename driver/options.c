@@ -77,6 +77,8 @@ void drv_print_help(FILE *out) {
         "  --task-tile=T        iterations per task: auto (default: 32x32 tiles for\n"
         "                       2-deep nests when the dependences allow), off (one\n"
         "                       task per iteration) or AxB[xC]\n"
+        "  --device-stack=BYTES device stack per thread for regions that call a\n"
+        "                       recursive function (default 16384; 0 keeps CUDA's 1 KB)\n"
         "  -v                   print every toolchain command and gtcc's pass times\n"
         "  --help               print this help\n"
         "  --version            print the version\n"
@@ -275,6 +277,8 @@ static int parse_option(DrvOptions *o, int argc, char **argv, int *i) {
     return parse_threshold(&o->cdp_threshold, "--cdp-threshold", v);
   } else if ((v = long_value(arg, "--cdp-warp-threshold="))) {
     return parse_threshold(&o->cdp_warp_threshold, "--cdp-warp-threshold", v);
+  } else if ((v = long_value(arg, "--device-stack="))) {
+    return parse_threshold(&o->device_stack, "--device-stack", v);
   } else if ((v = long_value(arg, "--task-queue="))) {
     return parse_word(&o->task_queue, "--task-queue", v, task_queues);
   } else if ((v = long_value(arg, "--task-worker="))) {
@@ -293,6 +297,7 @@ int drv_parse_options(int argc, char **argv, DrvOptions *o) {
   o->cuda_arch = "sm_90";
   o->cdp_threshold = -1;
   o->cdp_warp_threshold = -1;
+  o->device_stack = -1;
   int only_files = 0; /* after "--" */
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];

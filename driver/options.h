@@ -53,6 +53,7 @@ typedef struct DrvOptions {
   const char *cdp_mode;     /* --cdp=MODE, or NULL (transform's default) */
   long cdp_threshold;       /* --cdp-threshold=N, -1 if not given */
   long cdp_warp_threshold;  /* --cdp-warp-threshold=N, -1 if not given */
+  long device_stack;        /* --device-stack=BYTES, -1 if not given */
   int task_queue;           /* --task-queue: 0 shared, 1 block, 2 task */
   int task_worker;          /* --task-worker: 0 auto, 1 thread, 2 warp, 3 cta */
   int task_tile_off;        /* --task-tile=off */

@@ -99,6 +99,11 @@ unsigned gtrt_cdp_resident_grid(const gtrt_site *site, const void *kernel_a, con
  * needed when parent blocks or warps launch next-level kernels themselves. */
 gtrt_status gtrt_cdp_pending_launches(const gtrt_site *site, size_t n);
 
+/* Raises CUDA's device stack to at least `bytes` per thread (never lowers
+ * it) for a region that calls the recursive function `fn`; a fault of that
+ * region then names a stack overflow as a possible cause. */
+gtrt_status gtrt_device_stack(const gtrt_site *site, size_t bytes, const char *fn);
+
 /* Grid for a grid-stride loop of `trip` iterations with `block` threads per
  * block: enough blocks to fill the GPU, never more than needed. */
 unsigned gtrt_grid_for(long long trip, unsigned block);

@@ -138,6 +138,13 @@ template <class T> struct gtrt_vla2 {
   __host__ __device__ gtrt_vla1<T> operator[](long long i) const { return {p + i * n1 * n2, n2}; }
 };
 
+/* ---- glibc's isinf ------------------------------------------------------------- */
+
+/* glibc's isinf(x) is -1 for negative infinity (C promises only nonzero),
+ * CUDA's is 1: where the host build uses glibc's form, the .gt.cu maps isinf
+ * here so both builds compute the same value. */
+template <class T> __host__ __device__ inline int gtrt_isinf_sign(T x) { return isinf(x) ? (x < 0 ? -1 : 1) : 0; }
+
 /* ---- block reduction ---------------------------------------------------------- */
 
 /* __shfl_down_sync has overloads for 4- and 8-byte types; narrower ones

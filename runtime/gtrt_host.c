@@ -84,10 +84,34 @@ int gtrt_use_device(void) {
 
 /* ---- CUDA checks ------------------------------------------------------------ */
 
+/* Regions whose stubs raised the device stack for a recursive function
+ * (gtrt_device_stack): a fault there may be a stack overflow. */
+#define GTRT_MAX_RECURSIVE_SITES 64
+static struct {
+  const gtrt_site *site;
+  const char *fn;
+} gtrt_recursive_sites[GTRT_MAX_RECURSIVE_SITES];
+static int gtrt_nrecursive_sites;
+static size_t gtrt_stack_bytes;
+
+static const char *gtrt_recursive_fn(const gtrt_site *site) {
+  for (int i = 0; i < gtrt_nrecursive_sites; i++)
+    if (gtrt_recursive_sites[i].site == site) return gtrt_recursive_sites[i].fn;
+  return NULL;
+}
+
 gtrt_status gtrt_check_cuda(const gtrt_site *site, int code, const char *call, const char *file, int line) {
   if (code == (int)cudaSuccess)
     return GTRT_OK;
   cudaError_t e = (cudaError_t)code;
+  const char *fn = gtrt_recursive_fn(site);
+  if (fn && (e == cudaErrorIllegalAddress || e == cudaErrorLaunchFailure))
+    return gtrt_record(site, GTRT_ERR_CUDA,
+                       "CUDA error in '%s' region: %s: %s (in %s, %s:%d); the region calls the recursive function "
+                       "'%s': a recursion deeper than the device stack allows (%zu bytes per thread) ends this way; "
+                       "raise it with gtcc --device-stack=BYTES",
+                       gtrt_site_what(site), cudaGetErrorName(e), cudaGetErrorString(e), call ? call : "?",
+                       file ? file : "?", line, fn, gtrt_stack_bytes);
   return gtrt_record(site, GTRT_ERR_CUDA, "CUDA error in '%s' region: %s: %s (in %s, %s:%d)", gtrt_site_what(site),
                      cudaGetErrorName(e), cudaGetErrorString(e), call ? call : "?", file ? file : "?", line);
 }
@@ -277,6 +301,22 @@ unsigned gtrt_cdp_resident_grid(const gtrt_site *site, const void *kernel_a, con
   const unsigned a = gtrt_resident_blocks(site, kernel_a, block, "the parent kernel");
   const unsigned b = a ? gtrt_resident_blocks(site, kernel_b, block, "the parent kernel") : 0;
   return a < b ? a : b;
+}
+
+gtrt_status gtrt_device_stack(const gtrt_site *site, size_t bytes, const char *fn) {
+  if (!gtrt_use_device()) return GTRT_OK;
+  if (!gtrt_recursive_fn(site) && gtrt_nrecursive_sites < GTRT_MAX_RECURSIVE_SITES) {
+    gtrt_recursive_sites[gtrt_nrecursive_sites].site = site;
+    gtrt_recursive_sites[gtrt_nrecursive_sites++].fn = fn;
+  }
+  size_t current = 0; /* never lower a limit the program (or an earlier region) raised */
+  gtrt_status st = GTRT_CHECK(site, cudaDeviceGetLimit(&current, cudaLimitStackSize));
+  if (st == GTRT_OK && bytes > current) {
+    st = GTRT_CHECK(site, cudaDeviceSetLimit(cudaLimitStackSize, bytes));
+    if (st == GTRT_OK) st = GTRT_CHECK(site, cudaDeviceGetLimit(&current, cudaLimitStackSize));
+  }
+  gtrt_stack_bytes = current;
+  return st;
 }
 
 gtrt_status gtrt_cdp_pending_launches(const gtrt_site *site, size_t n) {

@@ -40,6 +40,7 @@ static void visit_function(Program *p, Function *f, SrcLoc call_loc);
 static void scan_calls(Program *p, const Stmt *s) {
   for (int i = 0; i < s->ncalls; i++) {
     const CallUse *c = &s->calls[i];
+    if (!strcmp(c->name, "__builtin_isinf_sign")) p->isinf_sign = true;
     if (c->def) visit_function(p, c->def, c->loc);
     else if (!strncmp(c->name, "__builtin_", 10) && !is_device_libc(c->name))
       diag_error(c->loc,
@@ -122,6 +123,67 @@ static int by_offset(const void *a, const void *b) {
   return fa->begin < fb->begin ? -1 : fa->begin > fb->begin;
 }
 
+static bool in_protos(const Program *p, const Function *f) {
+  for (int i = 0; i < p->ndevice_protos; i++)
+    if (p->device_protos[i] == f) return true;
+  return false;
+}
+
+/* Functions that a device function defined before them calls (the C file
+ * declares them with a prototype first, as mutual recursion must): the .gt.cu
+ * declares them before the definitions. */
+static void find_protos(Program *p, const Function *caller, const Stmt *s) {
+  for (int i = 0; i < s->ncalls; i++) {
+    Function *callee = s->calls[i].def;
+    if (callee && callee->begin > caller->begin && listed(p, callee) && !in_protos(p, callee))
+      VEC_PUSH(p->device_protos, p->ndevice_protos, p->device_protos_cap, callee);
+  }
+  for (int i = 0; i < s->nkids; i++) find_protos(p, caller, s->kids[i]);
+}
+
+/* Calls gtcc compiles for the device, reachable from s: appended to *seen
+ * (a set; the walk stops at functions already in it). */
+static void reach(const Program *p, const Stmt *s, const Function ***seen, int *nseen, int *cap) {
+  for (int i = 0; i < s->ncalls; i++) {
+    const Function *f = s->calls[i].def;
+    if (!f || !f->body || !listed(p, f)) continue;
+    bool known = false;
+    for (int j = 0; j < *nseen && !known; j++) known = (*seen)[j] == f;
+    if (known) continue;
+    VEC_PUSH(*seen, *nseen, *cap, f);
+    reach(p, f->body, seen, nseen, cap);
+  }
+  for (int i = 0; i < s->nkids; i++) reach(p, s->kids[i], seen, nseen, cap);
+}
+
+static bool calls_itself(const Program *p, const Function *f) {
+  const Function **seen = NULL;
+  int nseen = 0, cap = 0;
+  reach(p, f->body, &seen, &nseen, &cap);
+  bool found = false;
+  for (int i = 0; i < nseen && !found; i++) found = seen[i] == f;
+  free(seen);
+  return found;
+}
+
+/* Recursion on the device runs in CUDA's per-thread stack (1 KB by default),
+ * which a few dozen frames fill: the stubs of kernels that reach a recursive
+ * function raise it (--device-stack). */
+#define DEFAULT_DEVICE_STACK 16384
+
+static void find_recursion(Program *p, Kernel *k) {
+  const Function **seen = NULL;
+  int nseen = 0, cap = 0;
+  if (k->phased)
+    for (int s = 0; s < k->phased->nstages; s++) reach(p, k->phased->stages[s].k->body, &seen, &nseen, &cap);
+  else
+    reach(p, k->body, &seen, &nseen, &cap);
+  for (int i = 0; i < nseen && !k->recursive_fn; i++)
+    if (calls_itself(p, seen[i])) k->recursive_fn = seen[i];
+  free(seen);
+  if (k->recursive_fn) k->device_stack = p->opts.device_stack >= 0 ? p->opts.device_stack : DEFAULT_DEVICE_STACK;
+}
+
 void xf_device_functions(Program *p) {
   for (int i = 0; i < p->nkernels; i++) {
     const Kernel *k = p->kernels[i];
@@ -132,4 +194,8 @@ void xf_device_functions(Program *p) {
       scan_calls(p, k->body);
   }
   if (p->ndevice_funcs > 1) qsort(p->device_funcs, (size_t)p->ndevice_funcs, sizeof *p->device_funcs, by_offset);
+  for (int i = 0; i < p->ndevice_funcs; i++) find_protos(p, p->device_funcs[i], p->device_funcs[i]->body);
+  if (p->ndevice_protos > 1) qsort(p->device_protos, (size_t)p->ndevice_protos, sizeof *p->device_protos, by_offset);
+  for (int i = 0; i < p->nkernels; i++)
+    if (p->kernels[i]->body) find_recursion(p, p->kernels[i]);
 }

@@ -216,6 +216,8 @@ typedef struct Kernel {
   CVar **reported;   /* variables whose capture errors were reported (one each) */
   int nreported, reported_cap;
   const char *flat_reason; /* why an inner parallel loop stays sequential, or NULL */
+  const Function *recursive_fn; /* a recursive device function the kernel calls (devfuncs.c), or NULL */
+  long long device_stack; /* > 0: the stub raises the device stack to this many bytes per thread */
 } Kernel;
 
 /* acc data / omp target data around a statement. */
@@ -250,8 +252,11 @@ struct Program {
   int nstandalones, standalones_cap;
   Function **device_funcs; /* called from kernels, in file order */
   int ndevice_funcs, device_funcs_cap;
+  Function **device_protos; /* device functions called before their definition (C prototypes): declared first */
+  int ndevice_protos, device_protos_cap;
   OffsetRange *hoisted_types; /* type declarations in functions that kernels use: copied to the .gt.cu's file scope (names.c), file order */
   int nhoisted_types, hoisted_types_cap;
+  bool isinf_sign; /* device code calls glibc's isinf (the sign form, devfuncs.c): the .gt.cu gives it glibc's values */
   const CVar **device_consts; /* const scalar globals that device functions read: their declarations go to the .gt.cu (devfuncs.c) */
   int ndevice_consts, device_consts_cap;
 };

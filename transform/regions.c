@@ -135,6 +135,7 @@ static unsigned unit_hash(const Program *p) {
   h = (h ^ (unsigned)p->opts.task_worker) * 16777619u;
   h = (h ^ (unsigned)p->opts.task_tile_off) * 16777619u;
   for (int l = 0; l < 3; l++) h = (h ^ (unsigned)p->opts.task_tile[l]) * 16777619u;
+  if (p->opts.device_stack >= 0) h = (h ^ (unsigned)p->opts.device_stack) * 16777619u; /* default: names as before */
   return h & 0xffffffu;
 }
 
@@ -410,7 +411,7 @@ Program *xf_lower(TranslationUnit *tu, const XfOptions *opts) {
   Program *p = xcalloc(1, sizeof *p);
   p->tu = tu;
   if (opts) p->opts = *opts;
-  else p->opts.cdp_threshold = p->opts.cdp_warp_threshold = -1;
+  else p->opts.cdp_threshold = p->opts.cdp_warp_threshold = p->opts.device_stack = -1;
   xf_form_regions(p);
   xf_device_functions(p);
   xf_check_names(p);
@@ -484,6 +485,7 @@ void xf_free(Program *p) {
   for (int i = 0; i < p->nstandalones; i++) free_maps(&p->standalones[i]->maps), free(p->standalones[i]);
   free(p->standalones);
   free(p->device_funcs);
+  free(p->device_protos);
   free(p->hoisted_types);
   free(p->device_consts);
   free(p);

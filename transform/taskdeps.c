@@ -175,7 +175,7 @@ static bool parse_paren(Parser *ps, Poly *out) {
   if (++ps->nest > MAX_NEST) return fail(ps, "expression too complex");
   if (!parse_expr(ps, out)) return false;
   ps->nest--;
-  if (peek(ps) != ')') return fail(ps, "syntax error");
+  if (peek(ps) != ')') return fail(ps, peek(ps) ? "unsupported operator" : "syntax error");
   ps->p++;
   char c = peek(ps);
   if (is_ident_char(c) || c == '(') return fail(ps, "cast");

@@ -30,6 +30,7 @@ typedef struct XfOptions {
   TaskWorkerOpt task_worker;
   int task_tile_off;            /* --task-tile=off: one task per iteration */
   long long task_tile[3];       /* --task-tile=AxB[xC]; 0: the default */
+  long long device_stack;       /* --device-stack: bytes per thread where regions call recursive functions; <0: default */
 } XfOptions;
 
 /* Parses a --cdp / gtcc_cdp spelling; returns -1 if unknown. */

@@ -118,6 +118,7 @@ static void test_parse_rejects(void) {
   check_reject("i == 1", 1, "unsupported operator");
   check_reject("i << 1", 1, "unsupported operator");
   check_reject("i ? 1 : 2", 1, "unsupported operator");
+  check_reject("(i > 0 ? i - 1 : 0)", 1, "unsupported operator"); /* inside parentheses too */
   check_reject("i, j", 2, "unsupported operator");
   check_reject("~i", 1, "unsupported operator");
   check_reject("*p", 1, "pointer");
