@@ -46,6 +46,36 @@ static bool declares_device_const(const Program *p, const TopDecl *t) {
   return false;
 }
 
+/* The last definition of macro `name` among tops [0, before), or -1. */
+static int macro_index_before(const TranslationUnit *tu, const char *name, int before) {
+  for (int i = before - 1; i >= 0; i--)
+    if (tu->tops[i].kind == TOP_MACRO && !strcmp(tu->tops[i].name, name)) return i;
+  return -1;
+}
+
+/* Macros the file defines again (after an #undef, which is not copied): the
+ * tops leave the last definition in force, so code copied from offset off
+ * gets the definitions in effect there, each re-stated before it. */
+static void emit_macros_at(StrBuf *sb, const Program *p, unsigned off) {
+  const TranslationUnit *tu = p->tu;
+  for (int i = 0; i < tu->ntops; i++) {
+    const TopDecl *t = &tu->tops[i];
+    if (t->kind != TOP_MACRO || macro_index_before(tu, t->name, i) >= 0) continue; /* each name once */
+    bool redefined = false;
+    for (int j = i + 1; j < tu->ntops && !redefined; j++)
+      redefined = tu->tops[j].kind == TOP_MACRO && !strcmp(tu->tops[j].name, t->name);
+    if (!redefined) continue;
+    int in_force = -1;
+    for (int j = i; j < tu->ntops && tu->tops[j].begin < off; j++)
+      if (tu->tops[j].kind == TOP_MACRO && !strcmp(tu->tops[j].name, t->name)) in_force = j;
+    sb_printf(sb, "#undef %s /* as at this point of the file */\n", t->name);
+    if (in_force >= 0) {
+      cg_copy_source(sb, tu, tu->tops[in_force].begin, tu->tops[in_force].end);
+      sb_putc(sb, '\n');
+    }
+  }
+}
+
 /* Includes, macros and type declarations of the file, in file order (with
  * the const scalars device functions read and the type declarations moved
  * out of functions). */
@@ -62,6 +92,7 @@ static void emit_tops(StrBuf *sb, const Program *p, const CgOptions *opts) {
       sb_putc(sb, '\n');
     }
     if (t->kind == TOP_FUNC || (t->kind == TOP_VAR && !declares_device_const(p, t))) continue;
+    if (t->kind == TOP_MACRO && macro_index_before(tu, t->name, i) >= 0) sb_printf(sb, "#undef %s\n", t->name);
     char *text = fe_text(tu, t->begin, t->end);
     if (!(t->kind == TOP_INCLUDE && skip_include(text))) {
       if (!opts->no_line_directives) cg_line_directive(sb, tu, t->loc.line);
@@ -103,6 +134,7 @@ static void emit_device_functions(StrBuf *sb, const Program *p, const CgOptions 
   }
   for (int i = 0; i < p->ndevice_funcs; i++) {
     const Function *f = p->device_funcs[i];
+    emit_macros_at(sb, p, f->begin);
     if (!opts->no_line_directives) cg_line_directive(sb, p->tu, f->loc.line);
     emit_device_text(sb, p, f, f->end);
     sb_puts(sb, "\n");
@@ -366,6 +398,7 @@ char *cg_emit_cu(const Program *p, const CgOptions *opts) {
   for (int i = 0; i < p->nkernels; i++) {
     const Kernel *k = p->kernels[i];
     if (!k->body) continue;
+    emit_macros_at(&sb, p, k->replace_begin);
     if (k->shape == KS_NESTED) {
       cg_emit_nested(&sb, p, k);
       continue;

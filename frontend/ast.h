@@ -46,6 +46,7 @@ typedef struct CVar {
   char *name;
   SrcLoc loc;        /* declaration */
   unsigned decl_offset;
+  unsigned scope_end; /* where the name stops being visible (its block's end; UINT_MAX at file scope) */
   unsigned decl_begin, decl_end; /* parameters: the whole declaration's text (0, 0 if unknown) */
   VarTypeKind tkind;
   char *type;        /* spelling of the declared type, e.g. "const double *" */

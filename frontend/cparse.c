@@ -1011,6 +1011,27 @@ static enum CXChildVisitResult enumerator_cb(CXCursor c, CXCursor parent, CXClie
   return CXChildVisit_Continue;
 }
 
+static bool in_function(const TranslationUnit *tu, unsigned off) {
+  for (int i = 0; i < tu->nfuncs; i++)
+    if (off >= tu->funcs[i]->begin && off < tu->funcs[i]->end) return true;
+  return false;
+}
+
+/* Drops the #includes written inside a function body: the body's copy in
+ * the .gt.cu holds them where they are (clang visits them before the
+ * function, so this runs once every function is known). */
+static void drop_includes_in_functions(TranslationUnit *tu) {
+  int n = 0;
+  for (int i = 0; i < tu->ntops; i++) {
+    if (tu->tops[i].kind == TOP_INCLUDE && in_function(tu, tu->tops[i].begin)) {
+      free(tu->tops[i].name);
+      continue;
+    }
+    tu->tops[n++] = tu->tops[i];
+  }
+  tu->ntops = n;
+}
+
 static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   Parser *p = d;
@@ -1056,6 +1077,34 @@ static void link_calls(TranslationUnit *tu, Stmt *s) {
     for (int j = 0; j < tu->nfuncs; j++)
       if (!strcmp(tu->funcs[j]->name, s->calls[i].name)) s->calls[i].def = tu->funcs[j];
   for (int i = 0; i < s->nkids; i++) link_calls(tu, s->kids[i]);
+}
+
+/* The end of the innermost block (or `for`, whose header may declare it)
+ * of s holding offset off; 0 if none. */
+static unsigned block_end(const Stmt *s, unsigned off) {
+  if (!s || off < s->begin || off >= s->end) return 0;
+  for (int i = 0; i < s->nkids; i++) {
+    unsigned e = block_end(s->kids[i], off);
+    if (e) return e;
+  }
+  return s->kind == ST_COMPOUND || s->kind == ST_FOR ? s->end : 0;
+}
+
+/* CVar.scope_end: a name in a clause means the declaration visible at the
+ * directive, not one of an earlier block that has closed. */
+static void set_scopes(TranslationUnit *tu) {
+  for (int i = 0; i < tu->nvars; i++) {
+    CVar *v = tu->vars[i];
+    v->scope_end = UINT_MAX;
+    if (v->is_global) continue;
+    for (int f = 0; f < tu->nfuncs; f++) {
+      const Function *fn = tu->funcs[f];
+      if (v->decl_offset < fn->begin || v->decl_offset >= fn->end) continue;
+      unsigned e = block_end(fn->body, v->decl_offset);
+      v->scope_end = e ? e : fn->end; /* parameters: the whole function */
+      break;
+    }
+  }
 }
 
 /* Forwards clang's errors as `file:line:col: error:`; returns how many. */
@@ -1136,7 +1185,9 @@ int fe_parse_c(TranslationUnit *tu, const FeOptions *opts) {
   tok_load(&p.toks, p.ctu, p.file, tu->file);
   clang_visitChildren(clang_getTranslationUnitCursor(p.ctu), top_cb, &p);
   keep_copied_top_names(tu);
+  drop_includes_in_functions(tu);
   for (int i = 0; i < tu->nfuncs; i++) link_calls(tu, tu->funcs[i]->body);
+  set_scopes(tu);
   tok_free(&p.toks);
   free(p.var_cursors);
   free(p.writes);

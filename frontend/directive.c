@@ -480,6 +480,8 @@ void b_bad_directive(DirBuilder *b, DirSpan name) {
   DirFamily fam = b->p->family;
   if (n == 0 || !is_idchar(s[0]))
     berror(b, name, "expected a directive name after '%s'", fam_word(fam));
+  else if (fam == FAM_OMP && word_is(s, n, "end")) /* `omp end declare target`: the end of a block gtcc rejects */
+    berror(b, name, "OpenMP directive 'end declare target' (or another 'end ...') is not supported by gtcc");
   else if (known_unsupported(fam, s, n))
     berror(b, name, "%s directive '%.*s' is not supported by gtcc", fam_title(fam), (int)n, s);
   else

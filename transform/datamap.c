@@ -10,7 +10,7 @@ CVar *xf_lookup_var(const Program *p, const char *name, unsigned offset) {
   CVar *best = NULL;
   for (int i = 0; i < p->tu->nvars; i++) {
     CVar *v = p->tu->vars[i];
-    if (strcmp(v->name, name) != 0 || v->decl_offset > offset) continue;
+    if (strcmp(v->name, name) != 0 || v->decl_offset > offset || (v->scope_end && offset >= v->scope_end)) continue;
     if (!best || v->decl_offset > best->decl_offset) best = v;
   }
   return best;

@@ -44,8 +44,8 @@ static void scan_calls(Program *p, const Stmt *s) {
     if (c->def) visit_function(p, c->def, c->loc);
     else if (!strncmp(c->name, "__builtin_", 10) && !is_device_libc(c->name))
       diag_error(c->loc,
-                 "'%s' (what a <math.h> or compiler macro here expands to: isnormal, fpclassify, isless, ...) has "
-                 "no device version in CUDA; write the test out (x != x, fabs(x) < INFINITY, a < b)",
+                 "'%s' is a compiler builtin (also what <math.h>'s isnormal, fpclassify, isless, ... expand to) "
+                 "with no device version in CUDA; write the operation out in C",
                  c->name);
     else if (!is_device_libc(c->name))
       diag_error(c->loc,

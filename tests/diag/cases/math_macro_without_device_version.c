@@ -1,6 +1,6 @@
-// expect: 13:10: error: '__builtin_isnormal' (what a <math.h> or compiler macro here expands to: isnormal, fpclassify, isless, ...) has no device version in CUDA; write the test out (x != x, fabs(x) < INFINITY, a < b)
-// expect: 13:28: error: '__builtin_fpclassify' (what a <math.h> or compiler macro here expands to: isnormal, fpclassify, isless, ...) has no device version in CUDA; write the test out (x != x, fabs(x) < INFINITY, a < b)
-// expect: 13:59: error: '__builtin_isless' (what a <math.h> or compiler macro here expands to: isnormal, fpclassify, isless, ...) has no device version in CUDA; write the test out (x != x, fabs(x) < INFINITY, a < b)
+// expect: 13:10: error: '__builtin_isnormal' is a compiler builtin (also what <math.h>'s isnormal, fpclassify, isless, ... expand to) with no device version in CUDA; write the operation out in C
+// expect: 13:28: error: '__builtin_fpclassify' is a compiler builtin (also what <math.h>'s isnormal, fpclassify, isless, ... expand to) with no device version in CUDA; write the operation out in C
+// expect: 13:59: error: '__builtin_isless' is a compiler builtin (also what <math.h>'s isnormal, fpclassify, isless, ... expand to) with no device version in CUDA; write the operation out in C
 // only-expected
 /* <math.h> macros expand to compiler builtins in C; NAN, HUGE_VALF,
  * signbit, isfinite, isinf and isnan have CUDA device forms (no error:
