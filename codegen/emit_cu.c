@@ -53,22 +53,36 @@ static int macro_index_before(const TranslationUnit *tu, const char *name, int b
   return -1;
 }
 
-/* Macros the file defines again (after an #undef, which is not copied): the
- * tops leave the last definition in force, so code copied from offset off
- * gets the definitions in effect there, each re-stated before it. */
-static void emit_macros_at(StrBuf *sb, const Program *p, unsigned off) {
-  const TranslationUnit *tu = p->tu;
+/* The first definitions of the macros the file defines again (after an
+ * #undef, which is not copied): indices into tu->tops, found once per .gt.cu. */
+typedef struct Redefined {
+  int *first;
+  int n, cap;
+} Redefined;
+
+static Redefined find_redefined(const TranslationUnit *tu) {
+  Redefined r = {0};
   for (int i = 0; i < tu->ntops; i++) {
     const TopDecl *t = &tu->tops[i];
-    if (t->kind != TOP_MACRO || macro_index_before(tu, t->name, i) >= 0) continue; /* each name once */
-    bool redefined = false;
-    for (int j = i + 1; j < tu->ntops && !redefined; j++)
-      redefined = tu->tops[j].kind == TOP_MACRO && !strcmp(tu->tops[j].name, t->name);
-    if (!redefined) continue;
+    if (t->kind != TOP_MACRO || macro_index_before(tu, t->name, i) >= 0) continue; /* first definitions only */
+    bool again = false;
+    for (int j = i + 1; j < tu->ntops && !again; j++)
+      again = tu->tops[j].kind == TOP_MACRO && !strcmp(tu->tops[j].name, t->name);
+    if (again) VEC_PUSH(r.first, r.n, r.cap, i);
+  }
+  return r;
+}
+
+/* The tops leave a redefined macro's last definition in force, so code
+ * copied from offset off gets the definitions in effect there, each
+ * re-stated before it. */
+static void emit_macros_at(StrBuf *sb, const TranslationUnit *tu, const Redefined *r, unsigned off) {
+  for (int k = 0; k < r->n; k++) {
+    const char *name = tu->tops[r->first[k]].name;
     int in_force = -1;
-    for (int j = i; j < tu->ntops && tu->tops[j].begin < off; j++)
-      if (tu->tops[j].kind == TOP_MACRO && !strcmp(tu->tops[j].name, t->name)) in_force = j;
-    sb_printf(sb, "#undef %s /* as at this point of the file */\n", t->name);
+    for (int j = r->first[k]; j < tu->ntops && tu->tops[j].begin < off; j++)
+      if (tu->tops[j].kind == TOP_MACRO && !strcmp(tu->tops[j].name, name)) in_force = j;
+    sb_printf(sb, "#undef %s /* as at this point of the file */\n", name);
     if (in_force >= 0) {
       cg_copy_source(sb, tu, tu->tops[in_force].begin, tu->tops[in_force].end);
       sb_putc(sb, '\n');
@@ -121,7 +135,7 @@ static void emit_device_text(StrBuf *sb, const Program *p, const Function *f, un
   cg_copy_source(sb, p->tu, at, end);
 }
 
-static void emit_device_functions(StrBuf *sb, const Program *p, const CgOptions *opts) {
+static void emit_device_functions(StrBuf *sb, const Program *p, const CgOptions *opts, const Redefined *macros) {
   if (!p->ndevice_funcs) return;
   sb_puts(sb, "/* ---- functions called from offload regions, compiled for the device */\n");
   for (int i = 0; i < p->ndevice_protos; i++) {
@@ -134,7 +148,7 @@ static void emit_device_functions(StrBuf *sb, const Program *p, const CgOptions 
   }
   for (int i = 0; i < p->ndevice_funcs; i++) {
     const Function *f = p->device_funcs[i];
-    emit_macros_at(sb, p, f->begin);
+    emit_macros_at(sb, p->tu, macros, f->begin);
     if (!opts->no_line_directives) cg_line_directive(sb, p->tu, f->loc.line);
     emit_device_text(sb, p, f, f->end);
     sb_puts(sb, "\n");
@@ -394,11 +408,12 @@ char *cg_emit_cu(const Program *p, const CgOptions *opts) {
   if (p->isinf_sign) /* after the file's includes: <math.h> declares isinf */
     sb_puts(&sb, "/* glibc's isinf: -1 for negative infinity, as in the host build */\n#undef isinf\n"
                  "#define isinf(x) gtrt_isinf_sign(x)\n\n");
-  emit_device_functions(&sb, p, opts);
+  Redefined macros = find_redefined(p->tu);
+  emit_device_functions(&sb, p, opts, &macros);
   for (int i = 0; i < p->nkernels; i++) {
     const Kernel *k = p->kernels[i];
     if (!k->body) continue;
-    emit_macros_at(&sb, p, k->replace_begin);
+    emit_macros_at(&sb, p->tu, &macros, k->replace_begin);
     if (k->shape == KS_NESTED) {
       cg_emit_nested(&sb, p, k);
       continue;
@@ -414,5 +429,6 @@ char *cg_emit_cu(const Program *p, const CgOptions *opts) {
     emit_kernel(&sb, p, k, opts);
     emit_stub(&sb, k);
   }
+  free(macros.first);
   return sb_take(&sb);
 }

@@ -104,16 +104,15 @@ gtrt_status gtrt_check_cuda(const gtrt_site *site, int code, const char *call, c
   if (code == (int)cudaSuccess)
     return GTRT_OK;
   cudaError_t e = (cudaError_t)code;
+  char hint[512] = "";
   const char *fn = gtrt_recursive_fn(site);
   if (fn && (e == cudaErrorIllegalAddress || e == cudaErrorLaunchFailure))
-    return gtrt_record(site, GTRT_ERR_CUDA,
-                       "CUDA error in '%s' region: %s: %s (in %s, %s:%d); the region calls the recursive function "
-                       "'%s': a recursion deeper than the device stack allows (%zu bytes per thread) ends this way; "
-                       "raise it with gtcc --device-stack=BYTES",
-                       gtrt_site_what(site), cudaGetErrorName(e), cudaGetErrorString(e), call ? call : "?",
-                       file ? file : "?", line, fn, gtrt_stack_bytes);
-  return gtrt_record(site, GTRT_ERR_CUDA, "CUDA error in '%s' region: %s: %s (in %s, %s:%d)", gtrt_site_what(site),
-                     cudaGetErrorName(e), cudaGetErrorString(e), call ? call : "?", file ? file : "?", line);
+    snprintf(hint, sizeof hint,
+             "; the region calls the recursive function '%s': a recursion deeper than the device stack allows (%zu "
+             "bytes per thread) ends this way; raise it with gtcc --device-stack=BYTES",
+             fn, gtrt_stack_bytes);
+  return gtrt_record(site, GTRT_ERR_CUDA, "CUDA error in '%s' region: %s: %s (in %s, %s:%d)%s", gtrt_site_what(site),
+                     cudaGetErrorName(e), cudaGetErrorString(e), call ? call : "?", file ? file : "?", line, hint);
 }
 
 #define GTRT_CHECK(site, call) gtrt_check_cuda((site), (int)(call), #call, __FILE__, __LINE__)

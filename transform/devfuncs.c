@@ -29,11 +29,13 @@ static bool is_device_libc(const char *name) {
   return false;
 }
 
-static bool listed(const Program *p, const Function *f) {
-  for (int i = 0; i < p->ndevice_funcs; i++)
-    if (p->device_funcs[i] == f) return true;
+static bool has_function(Function *const *list, int n, const Function *f) {
+  for (int i = 0; i < n; i++)
+    if (list[i] == f) return true;
   return false;
 }
+
+static bool listed(const Program *p, const Function *f) { return has_function(p->device_funcs, p->ndevice_funcs, f); }
 
 static void visit_function(Program *p, Function *f, SrcLoc call_loc);
 
@@ -123,19 +125,14 @@ static int by_offset(const void *a, const void *b) {
   return fa->begin < fb->begin ? -1 : fa->begin > fb->begin;
 }
 
-static bool in_protos(const Program *p, const Function *f) {
-  for (int i = 0; i < p->ndevice_protos; i++)
-    if (p->device_protos[i] == f) return true;
-  return false;
-}
-
 /* Functions that a device function defined before them calls (the C file
  * declares them with a prototype first, as mutual recursion must): the .gt.cu
  * declares them before the definitions. */
 static void find_protos(Program *p, const Function *caller, const Stmt *s) {
   for (int i = 0; i < s->ncalls; i++) {
     Function *callee = s->calls[i].def;
-    if (callee && callee->begin > caller->begin && listed(p, callee) && !in_protos(p, callee))
+    if (callee && callee->begin > caller->begin && listed(p, callee) &&
+        !has_function(p->device_protos, p->ndevice_protos, callee))
       VEC_PUSH(p->device_protos, p->ndevice_protos, p->device_protos_cap, callee);
   }
   for (int i = 0; i < s->nkids; i++) find_protos(p, caller, s->kids[i]);
@@ -143,13 +140,10 @@ static void find_protos(Program *p, const Function *caller, const Stmt *s) {
 
 /* Calls gtcc compiles for the device, reachable from s: appended to *seen
  * (a set; the walk stops at functions already in it). */
-static void reach(const Program *p, const Stmt *s, const Function ***seen, int *nseen, int *cap) {
+static void reach(const Program *p, const Stmt *s, Function ***seen, int *nseen, int *cap) {
   for (int i = 0; i < s->ncalls; i++) {
-    const Function *f = s->calls[i].def;
-    if (!f || !f->body || !listed(p, f)) continue;
-    bool known = false;
-    for (int j = 0; j < *nseen && !known; j++) known = (*seen)[j] == f;
-    if (known) continue;
+    Function *f = s->calls[i].def;
+    if (!f || !f->body || !listed(p, f) || has_function(*seen, *nseen, f)) continue;
     VEC_PUSH(*seen, *nseen, *cap, f);
     reach(p, f->body, seen, nseen, cap);
   }
@@ -157,11 +151,10 @@ static void reach(const Program *p, const Stmt *s, const Function ***seen, int *
 }
 
 static bool calls_itself(const Program *p, const Function *f) {
-  const Function **seen = NULL;
+  Function **seen = NULL;
   int nseen = 0, cap = 0;
   reach(p, f->body, &seen, &nseen, &cap);
-  bool found = false;
-  for (int i = 0; i < nseen && !found; i++) found = seen[i] == f;
+  bool found = has_function(seen, nseen, f);
   free(seen);
   return found;
 }
@@ -172,7 +165,7 @@ static bool calls_itself(const Program *p, const Function *f) {
 #define DEFAULT_DEVICE_STACK 16384
 
 static void find_recursion(Program *p, Kernel *k) {
-  const Function **seen = NULL;
+  Function **seen = NULL;
   int nseen = 0, cap = 0;
   if (k->phased)
     for (int s = 0; s < k->phased->nstages; s++) reach(p, k->phased->stages[s].k->body, &seen, &nseen, &cap);
