@@ -337,9 +337,26 @@ static int vla_sizes_fold(CXCursor decl) {
 static void classify_type(Parser *p, CXCursor decl, CVar *v) {
   CXType t = clang_getCursorType(decl);
   CXType ct = clang_getCanonicalType(t);
+  if (ct.kind == CXType_IncompleteArray && clang_getCursorKind(decl) == CXCursor_VarDecl) {
+    /* `extern double a[];`: a definition in this file, before or after,
+     * gives the size */
+    CXCursor def = clang_getCursorDefinition(decl);
+    if (!clang_Cursor_isNull(def)) t = clang_getCursorType(def), ct = clang_getCanonicalType(t);
+  }
   v->type = type_text(t);
   v->is_const = clang_isConstQualifiedType(ct) != 0;
   v->elem_size = -1;
+  if (ct.kind == CXType_IncompleteArray && clang_getCursorKind(decl) == CXCursor_VarDecl) {
+    /* without one, the array is reached through its address, as a pointer is */
+    CXType et = clang_getArrayElementType(ct);
+    v->tkind = VT_POINTER;
+    v->elem_type = type_text(et);
+    free(v->type);
+    v->type = xasprintf("%s *", v->elem_type);
+    long long sz = clang_Type_getSizeOf(et);
+    v->elem_size = sz > 0 ? sz : -1;
+    return;
+  }
   if (classify_array_param(p, decl, v, ct)) return;
   if (ct.kind == CXType_Pointer) {
     CXType pt = clang_getPointeeType(t), cpt = clang_getCanonicalType(pt);
@@ -1149,11 +1166,7 @@ static void load_skipped_ranges(TranslationUnit *tu, CXTranslationUnit ctu, CXFi
   clang_disposeSourceRangeList(list);
 }
 
-int fe_parse_c(TranslationUnit *tu, const FeOptions *opts) {
-  Parser p;
-  memset(&p, 0, sizeof p);
-  p.tu = tu;
-  const char *args[256];
+int fe_clang_args(const FeOptions *opts, const char **args, int max) {
   int nargs = 0;
   args[nargs++] = "-xc";
   args[nargs++] = "-std=gnu11";
@@ -1166,7 +1179,16 @@ int fe_parse_c(TranslationUnit *tu, const FeOptions *opts) {
     args[nargs++] = GTCC_CLANG_RESOURCE_DIR;
   }
 #endif
-  for (int i = 0; opts && i < opts->nclang_args && nargs < 250; i++) args[nargs++] = opts->clang_args[i];
+  for (int i = 0; opts && i < opts->nclang_args && nargs < max; i++) args[nargs++] = opts->clang_args[i];
+  return nargs;
+}
+
+int fe_parse_c(TranslationUnit *tu, const FeOptions *opts) {
+  Parser p;
+  memset(&p, 0, sizeof p);
+  p.tu = tu;
+  const char *args[256];
+  int nargs = fe_clang_args(opts, args, 256);
   CXIndex idx = clang_createIndex(0, 0);
   unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
   /* Parse the text gtcc loaded, so offsets agree even if the file changes. */

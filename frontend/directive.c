@@ -383,14 +383,14 @@ static char *span_text(const DirBuilder *b, DirSpan s) {
 }
 
 static Expr make_expr(const DirBuilder *b, DirSpan s) {
-  Expr e;
+  Expr e = {0};
   e.text = span_text(b, s);
   e.loc = map_off(b, s.begin);
   return e;
 }
 
 static Expr no_expr(const DirBuilder *b, unsigned off) {
-  Expr e;
+  Expr e = {0};
   e.text = NULL;
   e.loc = map_off(b, off);
   return e;

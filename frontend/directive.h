@@ -46,7 +46,13 @@ typedef enum DefaultKind { DEFAULT_NONE, DEFAULT_SHARED, DEFAULT_PRESENT } Defau
 typedef struct Expr {
   char *text; /* NULL when absent */
   SrcLoc loc;
+  bool folded;      /* value holds text's value as a C constant (fe_fold_clause_constants) */
+  long long value;
 } Expr;
+
+/* The value of a clause argument gtcc needs as a constant: folded, or an
+ * integer literal (frontend/clause_consts.c). */
+bool fe_expr_int(const Expr *e, long long *value);
 
 /* One subscript of a clause item: `[e]` (is_section false, lo = e) or an
  * array section `[lo:len]`, where lo or len may be absent (`[:n]`, `[2:]`). */

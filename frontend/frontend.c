@@ -149,6 +149,7 @@ TranslationUnit *fe_parse(const char *path, const FeOptions *opts) {
     return tu;
   }
   fe_attach_directives(tu);
+  fe_fold_clause_constants(tu, opts);
   return tu;
 }
 

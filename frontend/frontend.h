@@ -25,6 +25,13 @@ void fe_free(TranslationUnit *tu);
 /* Building blocks, exposed for tests. */
 /* Parses the C file with libclang into tu (funcs, tops, vars). */
 int fe_parse_c(TranslationUnit *tu, const FeOptions *opts);
+/* The arguments libclang parses the file with (at most max): the language,
+ * gtcc's own, then opts'. Returns how many. */
+int fe_clang_args(const FeOptions *opts, const char **args, int max);
+/* Gives the clause arguments gtcc needs as constants (collapse,
+ * vector_length, thread_limit, gtcc_threshold) their value where they are
+ * not plain numbers: macros, enumerators, sizeof (frontend/clause_consts.c). */
+void fe_fold_clause_constants(TranslationUnit *tu, const FeOptions *opts);
 /* Attaches tu->dirs to statements and checks DF_LOOP directives. */
 void fe_attach_directives(TranslationUnit *tu);
 /* Text of [begin, end) of the unit's file (malloc'ed). */

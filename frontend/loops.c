@@ -22,7 +22,7 @@ static ForLoop *fail(ForLoop *L, const TranslationUnit *tu, unsigned offset, con
 }
 
 static Expr span_expr(TranslationUnit *tu, const TokenArray *ta, Span s) {
-  Expr e = {NULL, srcfile_loc(tu->file, ta->t[s.from].begin)};
+  Expr e = {.loc = srcfile_loc(tu->file, ta->t[s.from].begin)};
   e.text = fe_text(tu, ta->t[s.from].begin, ta->t[s.to - 1].end);
   return e;
 }

@@ -53,11 +53,9 @@ void xf_check_gtcc_clauses(const Directive *d) {
   if (c && xf_parse_cdp_mode(c->expr.text) < 0)
     diag_error(c->expr.loc, "unknown gtcc_cdp mode '%s' (use off, host, tail, cta or warp)", c->expr.text);
   c = dir_find_clause(d, CL_GTCC_THRESHOLD);
-  if (c) {
-    char *end;
-    long long v = strtoll(c->expr.text, &end, 0);
-    if (*end || v < 0) diag_error(c->expr.loc, "'gtcc_threshold' needs a non-negative integer constant");
-  }
+  long long v;
+  if (c && (!fe_expr_int(&c->expr, &v) || v < 0))
+    diag_error(c->expr.loc, "'gtcc_threshold' needs a non-negative integer constant");
 }
 
 /* The CdpMode for k: a gtcc_cdp clause (outer directive, its construct,
@@ -80,9 +78,8 @@ static long long clause_number(const Kernel *k, ClauseKind kind, long long dflt)
   for (int i = 0; i < 2; i++) {
     const Clause *c = ds[i] ? dir_find_clause(ds[i], kind) : NULL;
     if (!c) continue;
-    char *end;
-    long long v = strtoll(c->expr.text, &end, 0);
-    return *end || v < 0 ? dflt : v; /* xf_check_gtcc_clauses reported it */
+    long long v;
+    return !fe_expr_int(&c->expr, &v) || v < 0 ? dflt : v; /* xf_check_gtcc_clauses reported it */
   }
   return dflt;
 }

@@ -2,6 +2,7 @@
  * runtime calls. Directives gtcc does not lower (host OpenMP: parallel,
  * for, task, ...) are left where they are, for the host compiler. */
 #include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,12 +36,12 @@ static Stmt *only_stmt(Stmt *s) {
   return s;
 }
 
+/* A clause's constant argument; -1 when it is not a constant. */
 static int const_int(const Expr *e, int dflt) {
   if (!e->text) return dflt;
-  char *end;
-  long v = strtol(e->text, &end, 0);
-  while (*end == ' ') end++;
-  return *end ? -1 : (int)v;
+  long long v;
+  if (!fe_expr_int(e, &v) || v < 0) return -1;
+  return v > INT_MAX ? INT_MAX : (int)v;
 }
 
 bool xf_stmt_uses(const Stmt *s, const CVar *v) {

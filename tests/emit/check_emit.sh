@@ -81,6 +81,7 @@ want_lines=$(active_lines "$SRC" | awk '
   /^[ \t]*#[ \t]*pragma[ \t]+acc[ \t]+(parallel|kernels)[ \t]+loop([ \t(]|$)/ { print NR; bare = 0; next }
   /^[ \t]*#[ \t]*pragma[ \t]+acc[ \t]+(parallel|kernels)([ \t(]|$)/ { bare = 1; next }
   /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+target[ \t]+(teams|parallel)([ \t(]|$)/ { print NR; bare = 0; next }
+  /(^|[^A-Za-z0-9_])_Pragma[ \t]*\([ \t]*"(acc[ \t]+(parallel|kernels)[ \t]+loop|omp[ \t]+target[ \t]+(teams|parallel))([ \t(\\"]|$)/ { print NR; bare = 0; next }
   /^[ \t]*#[ \t]*pragma[ \t]+acc[ \t]+loop([ \t(]|$)/ { if (bare) print NR; next }
   /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+parallel[ \t]*$/ { par = NR; next }
   /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+(single|master)([ \t(]|$)/ { if (par && NR - par <= 3) print par; par = 0; next }
