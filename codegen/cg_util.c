@@ -3,9 +3,11 @@
 
 #include <string.h>
 
-void cg_line_directive(StrBuf *sb, const TranslationUnit *tu, int line) {
+void cg_line_directive(StrBuf *sb, const TranslationUnit *tu, int line) { cg_line_directive_to(sb, tu->file->path, line); }
+
+void cg_line_directive_to(StrBuf *sb, const char *path, int line) {
   sb_printf(sb, "#line %d \"", line);
-  for (const char *c = tu->file->path; *c; c++) {
+  for (const char *c = path; *c; c++) {
     if (*c == '"' || *c == '\\') sb_putc(sb, '\\');
     sb_putc(sb, *c);
   }

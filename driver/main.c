@@ -347,9 +347,9 @@ static int compile_translated(Driver *d, Unit *u, const char *obj) {
   drv_argv_add(&a, dev_o);
   if (drv_run(&a, o->verbose) < 0) {
     fprintf(stderr,
-            "gtcc: note: nvcc compiles %s as CUDA C++: the regions' code and the file's own headers, included whole; "
-            "C that C++ rejects in a header (a void * assigned to another pointer without a cast, a C++ keyword as "
-            "a name) must be written the C++ way there (docs/directives.md, \"Known problems\")\n",
+            "gtcc: note: nvcc compiles %s as CUDA C++: the regions' code and the file's own headers, without their "
+            "function definitions; C that C++ rejects in a header's declarations (a C++ keyword as a name, a void * "
+            "initializing another pointer) must be written the C++ way there (docs/directives.md, \"Known problems\")\n",
             base_name(u->cu_path));
     goto out;
   }

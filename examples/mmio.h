@@ -17,9 +17,8 @@
  * message `FILE:LINE: error: ...` in err; the function returns -1 then.
  *
  * Plain C11 (+ POSIX getline); everything is static so the examples stay
- * single-file programs. The code is also valid C++ (casts on malloc): gtcc
- * copies a file's includes into the generated .gt.cu, which nvcc compiles
- * as C++. */
+ * single-file programs. (gtcc writes this header into the .gt.cu without its
+ * functions: nvcc, which reads that file as C++, never sees their bodies.) */
 #ifndef GTCC_EXAMPLES_MMIO_H
 #define GTCC_EXAMPLES_MMIO_H
 

@@ -157,6 +157,7 @@ typedef struct TopDecl {
   unsigned begin, end;
   SrcLoc loc;
   bool system;           /* TOP_INCLUDE: <...> */
+  int header;            /* TOP_INCLUDE: the user header it names (index in tu->headers), or -1 */
 } TopDecl;
 
 /* An edit of the main file's text for the .gt.cu: [begin, end) becomes
@@ -169,6 +170,30 @@ typedef struct TextFix {
 typedef struct OffsetRange {
   unsigned begin, end;
 } OffsetRange;
+
+/* A `#include` line of a user header that names another user header. */
+typedef struct IncludeSite {
+  unsigned offset; /* in the includer's text: where the directive is */
+  int header;      /* index in tu->headers */
+} IncludeSite;
+
+/* A header of the program's own (not a system header), included directly or
+ * through other headers. nvcc compiles the .gt.cu as C++, but the regions
+ * never call a header's functions (only the file's own), so where a header
+ * defines functions the .gt.cu gets its text without those definitions: C
+ * that C++ rejects in them (`double *p = malloc(...)`, a parameter named
+ * `class`) does not reach nvcc (frontend/user_headers.c,
+ * codegen/emit_headers.c). */
+typedef struct UserHeader {
+  char *path;             /* as clang names it */
+  char *text;             /* what clang read */
+  size_t len;
+  OffsetRange *bodies;    /* function definitions, head and body, file order */
+  int nbodies;
+  IncludeSite *includes;  /* file order */
+  int nincludes;
+  bool strip;             /* it or a user header it includes defines functions */
+} UserHeader;
 
 typedef struct TranslationUnit {
   SrcFile *file;
@@ -194,6 +219,8 @@ typedef struct TranslationUnit {
   int nskipped;
   TextFix *cxx_fixes;    /* where C++ needs other text than the C file has (frontend/cxx_fixes.c), file order */
   int ncxx_fixes;
+  UserHeader *headers;   /* the file's own headers (see UserHeader) */
+  int nheaders;
   char **cuda_named_types; /* types of the file named like CUDA's vector types (float2): #define'd away in the .gt.cu */
   int ncuda_named_types;
 } TranslationUnit;

@@ -17,6 +17,7 @@
 #include "macro_ops.h"
 #include "strbuf.h"
 #include "tokens.h"
+#include "user_headers.h"
 
 /* Parse state for one translation unit. */
 typedef struct Parser {
@@ -944,7 +945,7 @@ static Stmt *build_stmt(Parser *p, CXCursor c, Stmt *parent, Function *fn) {
 /* ---- file scope ---------------------------------------------------------- */
 
 static void add_top(Parser *p, TopKind kind, CXCursor c, unsigned b, unsigned e) {
-  TopDecl t = {kind, cx_to_str(clang_getCursorSpelling(c)), b, e, srcfile_loc(p->tu->file, b), false};
+  TopDecl t = {kind, cx_to_str(clang_getCursorSpelling(c)), b, e, srcfile_loc(p->tu->file, b), false, -1};
   if (kind == TOP_INCLUDE) {
     /* The include cursor's extent starts at `include`; back up to the `#`. */
     unsigned i = b;
@@ -1206,6 +1207,7 @@ int fe_parse_c(TranslationUnit *tu, const FeOptions *opts) {
   p.macros.ctu = p.ctu;
   tok_load(&p.toks, p.ctu, p.file, tu->file);
   clang_visitChildren(clang_getTranslationUnitCursor(p.ctu), top_cb, &p);
+  if (p.file) fe_find_user_headers(tu, p.ctu, p.file);
   keep_copied_top_names(tu);
   drop_includes_in_functions(tu);
   for (int i = 0; i < tu->nfuncs; i++) link_calls(tu, tu->funcs[i]->body);

@@ -1,5 +1,6 @@
 /* fe_parse: pragmas (flex/bison) + C (libclang) + attachment. */
 #include "frontend.h"
+#include "user_headers.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -249,6 +250,7 @@ void fe_free(TranslationUnit *tu) {
   fe_free_pragmas(tu->pragmas, tu->npragmas);
   for (int i = 0; i < tu->ntops; i++) free(tu->tops[i].name);
   free(tu->tops);
+  fe_free_user_headers(tu);
   free_names(tu->top_names, tu->ntop_names);
   for (int i = 0; i < tu->nenumerators; i++) free(tu->enumerators[i]);
   free(tu->enumerators);

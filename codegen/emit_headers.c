@@ -1,0 +1,112 @@
+/* The program's own headers in the .gt.cu, without their functions.
+ *
+ * nvcc compiles the .gt.cu as C++. The regions call only the file's own
+ * functions, so the .gt.cu needs of a header its types, macros and
+ * variables: a header that defines functions is written in place of its
+ * #include with those definitions left out (C that C++ rejects there, `double
+ * *p = malloc(...)`, never reaches nvcc). The headers it includes that must
+ * be written too are written at their #include lines. `#line` keeps nvcc's
+ * messages at the header's own lines, and the lines after a definition left
+ * out keep their numbers. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg_util.h"
+
+/* An edit of a header's text: [begin, end) is left out, and header >= 0 is
+ * written there instead. */
+typedef struct HeaderEdit {
+  unsigned begin, end;
+  int header;
+} HeaderEdit;
+
+static int by_begin(const void *a, const void *b) {
+  unsigned x = ((const HeaderEdit *)a)->begin, y = ((const HeaderEdit *)b)->begin;
+  return x < y ? -1 : x > y;
+}
+
+/* [begin, end) of the line holding off, its newline included. */
+static HeaderEdit line_at(const UserHeader *h, unsigned off, int header) {
+  HeaderEdit e = {off, off, header};
+  while (e.begin > 0 && h->text[e.begin - 1] != '\n') e.begin--;
+  while (e.end < h->len && h->text[e.end] != '\n') e.end++;
+  if (e.end < h->len) e.end++;
+  return e;
+}
+
+/* Whether the line [b, e) is `#pragma once` (written out, a header is part of
+ * the .gt.cu: an include guard takes its place). */
+static bool is_pragma_once(const UserHeader *h, unsigned b, unsigned e) {
+  const char *words[] = {"#", "pragma", "once"};
+  unsigned i = b;
+  for (int w = 0; w < 3; w++) {
+    while (i < e && (h->text[i] == ' ' || h->text[i] == '\t')) i++;
+    size_t n = strlen(words[w]);
+    if (i + n > e || memcmp(h->text + i, words[w], n)) return false;
+    i += (unsigned)n;
+  }
+  while (i < e && (h->text[i] == ' ' || h->text[i] == '\t' || h->text[i] == '\r')) i++;
+  return i == e || h->text[i] == '\n';
+}
+
+static int count_newlines(const UserHeader *h, unsigned b, unsigned e) {
+  int n = 0;
+  for (unsigned i = b; i < e && i < h->len; i++) n += h->text[i] == '\n';
+  return n;
+}
+
+/* The line number of offset off. */
+static int line_of(const UserHeader *h, unsigned off) { return 1 + count_newlines(h, 0, off); }
+
+static void emit_header(StrBuf *sb, const TranslationUnit *tu, int hi, bool lines, bool *open) {
+  const UserHeader *h = &tu->headers[hi];
+  open[hi] = true;
+  int cap = h->nbodies + h->nincludes + 4, n = 0;
+  HeaderEdit *edits = xmalloc((size_t)cap * sizeof *edits);
+  bool once = false;
+  for (int i = 0; i < h->nbodies; i++) edits[n++] = (HeaderEdit){h->bodies[i].begin, h->bodies[i].end, -1};
+  for (int i = 0; i < h->nincludes; i++) {
+    int to = h->includes[i].header;
+    if (tu->headers[to].strip && !open[to]) edits[n++] = line_at(h, h->includes[i].offset, to);
+  }
+  for (unsigned b = 0; b < h->len;) { /* every `#pragma once` line */
+    HeaderEdit l = line_at(h, b, -1);
+    if (is_pragma_once(h, l.begin, l.end)) {
+      once = true;
+      if (n == cap) edits = xrealloc(edits, (size_t)(cap *= 2) * sizeof *edits);
+      edits[n++] = (HeaderEdit){l.begin, l.end - (l.end > l.begin && h->text[l.end - 1] == '\n'), -1};
+    }
+    b = l.end > b ? l.end : b + 1;
+  }
+  qsort(edits, (size_t)n, sizeof *edits, by_begin);
+  if (once) sb_printf(sb, "#ifndef GT_HEADER_ONCE_%d\n#define GT_HEADER_ONCE_%d\n", hi, hi);
+  if (lines) cg_line_directive_to(sb, h->path, 1);
+  unsigned at = 0;
+  for (int i = 0; i < n; i++) {
+    if (edits[i].begin < at) continue; /* inside a body left out */
+    sb_putn(sb, h->text + at, edits[i].begin - at);
+    if (edits[i].header >= 0) {
+      emit_header(sb, tu, edits[i].header, lines, open);
+      if (lines) cg_line_directive_to(sb, h->path, line_of(h, edits[i].end));
+    } else if (lines && count_newlines(h, edits[i].begin, edits[i].end) > 2) {
+      sb_putc(sb, '\n');
+      cg_line_directive_to(sb, h->path, line_of(h, edits[i].end)); /* the lines after it keep their numbers */
+    } else {
+      for (int k = count_newlines(h, edits[i].begin, edits[i].end); k > 0; k--) sb_putc(sb, '\n');
+    }
+    at = edits[i].end;
+  }
+  sb_putn(sb, h->text + at, h->len - at);
+  if (h->len && h->text[h->len - 1] != '\n') sb_putc(sb, '\n');
+  if (once) sb_puts(sb, "#endif\n");
+  free(edits);
+  open[hi] = false;
+}
+
+void cg_emit_user_header(StrBuf *sb, const TranslationUnit *tu, int header, bool line_directives) {
+  bool *open = xcalloc((size_t)tu->nheaders, sizeof *open); /* headers being written: an include cycle stops */
+  sb_printf(sb, "/* ---- \"%s\" without its function definitions (nvcc reads it as C++; regions do not call them) */\n",
+            tu->headers[header].path);
+  emit_header(sb, tu, header, line_directives, open);
+  free(open);
+}

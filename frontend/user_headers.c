@@ -1,0 +1,148 @@
+/* The program's own headers: which ones the file includes (directly or
+ * through others), the functions they define and their #include lines of
+ * other such headers (see UserHeader in ast.h; codegen/emit_headers.c
+ * writes them into the .gt.cu without those functions). */
+#include "user_headers.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cx_text.h"
+#include "strbuf.h"
+
+typedef struct Finder {
+  TranslationUnit *tu;
+  CXTranslationUnit ctu;
+  CXFile main_file;
+  CXFile *files; /* parallel to tu->headers */
+  int cap;       /* of both */
+} Finder;
+
+static bool is_system(CXTranslationUnit ctu, CXFile f) {
+  return clang_Location_isInSystemHeader(clang_getLocationForOffset(ctu, f, 0)) != 0;
+}
+
+/* Index of f in tu->headers, added on first sight; -1 for the main file, a
+ * system header or a file clang has no text for. */
+static int header_of(Finder *fd, CXFile f) {
+  if (!f || clang_File_isEqual(f, fd->main_file) || is_system(fd->ctu, f)) return -1;
+  for (int i = 0; i < fd->tu->nheaders; i++)
+    if (clang_File_isEqual(fd->files[i], f)) return i;
+  size_t len = 0;
+  const char *text = clang_getFileContents(fd->ctu, f, &len);
+  if (!text) return -1;
+  UserHeader h = {cx_to_str(clang_getFileName(f)), xstrndup(text, len), len, NULL, 0, NULL, 0, false};
+  int n = fd->tu->nheaders;
+  if (n == fd->cap) {
+    fd->cap = fd->cap ? 2 * fd->cap : 8;
+    fd->files = xrealloc(fd->files, (size_t)fd->cap * sizeof *fd->files);
+    fd->tu->headers = xrealloc(fd->tu->headers, (size_t)fd->cap * sizeof *fd->tu->headers);
+  }
+  fd->files[n] = f;
+  fd->tu->headers[n] = h;
+  return fd->tu->nheaders++;
+}
+
+/* The file and offset of a location as written (its expansion site). */
+static CXFile file_offset(CXSourceLocation loc, unsigned *off) {
+  CXFile f = NULL;
+  clang_getExpansionLocation(loc, &f, NULL, NULL, off);
+  return f;
+}
+
+static void add_include(Finder *fd, CXCursor c) {
+  unsigned off;
+  CXFile from = file_offset(clang_getCursorLocation(c), &off);
+  int to = header_of(fd, clang_getIncludedFile(c));
+  if (!from || to < 0) return;
+  if (clang_File_isEqual(from, fd->main_file)) {
+    for (int i = 0; i < fd->tu->ntops; i++) {
+      TopDecl *t = &fd->tu->tops[i];
+      if (t->kind == TOP_INCLUDE && t->begin <= off && off < t->end) t->header = to;
+    }
+    return;
+  }
+  int h = header_of(fd, from);
+  if (h < 0) return;
+  UserHeader *uh = &fd->tu->headers[h];
+  uh->includes = xrealloc(uh->includes, (size_t)(uh->nincludes + 1) * sizeof *uh->includes);
+  uh->includes[uh->nincludes++] = (IncludeSite){off, to};
+}
+
+static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  if (clang_getCursorKind(c) != CXCursor_CompoundStmt) return CXChildVisit_Continue;
+  *(CXCursor *)d = c;
+  return CXChildVisit_Break;
+}
+
+/* A function defined in a user header: the definition, from its first
+ * token to the body's `}`, when both are written in that header (not made
+ * by a macro). */
+static void add_definition(Finder *fd, CXCursor fn) {
+  CXCursor body = clang_getNullCursor();
+  clang_visitChildren(fn, body_cb, &body);
+  if (clang_Cursor_isNull(body)) return;
+  unsigned b, e;
+  CXFile fb = file_offset(clang_getRangeStart(clang_getCursorExtent(fn)), &b);
+  CXFile fe = file_offset(clang_getRangeEnd(clang_getCursorExtent(body)), &e);
+  if (!fb || !fe || !clang_File_isEqual(fb, fe)) return;
+  int h = header_of(fd, fb);
+  if (h < 0) return;
+  UserHeader *uh = &fd->tu->headers[h];
+  if (e <= b || e > uh->len || uh->text[e - 1] != '}') return;
+  uh->bodies = xrealloc(uh->bodies, (size_t)(uh->nbodies + 1) * sizeof *uh->bodies);
+  uh->bodies[uh->nbodies++] = (OffsetRange){b, e};
+}
+
+static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Finder *fd = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_InclusionDirective) add_include(fd, c);
+  else if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+           !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+    add_definition(fd, c);
+  return CXChildVisit_Continue;
+}
+
+static int by_begin(const void *a, const void *b) {
+  unsigned x = ((const OffsetRange *)a)->begin, y = ((const OffsetRange *)b)->begin;
+  return x < y ? -1 : x > y;
+}
+
+static int by_offset(const void *a, const void *b) {
+  unsigned x = ((const IncludeSite *)a)->offset, y = ((const IncludeSite *)b)->offset;
+  return x < y ? -1 : x > y;
+}
+
+void fe_find_user_headers(TranslationUnit *tu, CXTranslationUnit ctu, CXFile main_file) {
+  Finder fd = {tu, ctu, main_file, NULL, 0};
+  clang_visitChildren(clang_getTranslationUnitCursor(ctu), top_cb, &fd);
+  for (int i = 0; i < tu->nheaders; i++) {
+    UserHeader *h = &tu->headers[i];
+    qsort(h->bodies, (size_t)h->nbodies, sizeof *h->bodies, by_begin);
+    qsort(h->includes, (size_t)h->nincludes, sizeof *h->includes, by_offset);
+    h->strip = h->nbodies > 0;
+  }
+  /* a header that includes one without its bodies must be written out too,
+   * or its #include line would bring in the original */
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int i = 0; i < tu->nheaders; i++)
+      for (int k = 0; k < tu->headers[i].nincludes && !tu->headers[i].strip; k++)
+        if (tu->headers[tu->headers[i].includes[k].header].strip) tu->headers[i].strip = changed = true;
+  }
+  free(fd.files);
+}
+
+void fe_free_user_headers(TranslationUnit *tu) {
+  for (int i = 0; i < tu->nheaders; i++) {
+    free(tu->headers[i].path);
+    free(tu->headers[i].text);
+    free(tu->headers[i].bodies);
+    free(tu->headers[i].includes);
+  }
+  free(tu->headers);
+  tu->headers = NULL, tu->nheaders = 0;
+}
