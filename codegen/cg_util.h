@@ -10,9 +10,10 @@
 /* `#line N "file"` on a line of its own: the unit's file, or path. */
 void cg_line_directive(StrBuf *sb, const TranslationUnit *tu, int line);
 void cg_line_directive_to(StrBuf *sb, const char *path, int line);
-/* A user header that defines functions, written out without their bodies in
- * place of its #include (emit_headers.c; see UserHeader in ast.h). */
-void cg_emit_user_header(StrBuf *sb, const TranslationUnit *tu, int header, bool line_directives);
+/* A user header that defines functions, written out in place of its
+ * #include without those regions do not call (emit_headers.c; see
+ * UserHeader in ast.h). */
+void cg_emit_user_header(StrBuf *sb, const Program *p, int header, bool line_directives);
 /* `static const gtrt_site VAR = {"file", line, "what"};` */
 void cg_site(StrBuf *sb, const TranslationUnit *tu, const char *var, SrcLoc loc, const char *what);
 /* Source text [begin, end) with inner pragma lines commented out. */

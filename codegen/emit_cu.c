@@ -109,7 +109,7 @@ static void emit_tops(StrBuf *sb, const Program *p, const CgOptions *opts) {
     if (t->kind == TOP_MACRO && macro_index_before(tu, t->name, i) >= 0) sb_printf(sb, "#undef %s\n", t->name);
     char *text = fe_text(tu, t->begin, t->end);
     if (t->kind == TOP_INCLUDE && t->header >= 0 && tu->headers[t->header].strip) {
-      cg_emit_user_header(sb, tu, t->header, !opts->no_line_directives);
+      cg_emit_user_header(sb, p, t->header, !opts->no_line_directives);
     } else if (!(t->kind == TOP_INCLUDE && skip_include(text))) {
       if (!opts->no_line_directives) cg_line_directive(sb, tu, t->loc.line);
       cg_copy_source(sb, tu, t->begin, t->end < tu->file->len ? t->end : (unsigned)tu->file->len); /* C++ edits too */

@@ -1,23 +1,26 @@
-/* The program's own headers in the .gt.cu, without their functions.
+/* The program's own headers in the .gt.cu, without the functions the
+ * regions do not call.
  *
- * nvcc compiles the .gt.cu as C++. The regions call only the file's own
- * functions, so the .gt.cu needs of a header its types, macros and
- * variables: a header that defines functions is written in place of its
- * #include with those definitions left out (C that C++ rejects there, `double
- * *p = malloc(...)`, never reaches nvcc). The headers it includes that must
- * be written too are written at their #include lines. `#line` keeps nvcc's
- * messages at the header's own lines, and the lines after a definition left
- * out keep their numbers. */
+ * nvcc compiles the .gt.cu as C++, and of a header it needs the types,
+ * macros and variables, and the functions the regions call (as device
+ * functions). A header that defines functions is written in place of its
+ * #include with the other definitions left out (C that C++ rejects there,
+ * `double *p = malloc(...)`, never reaches nvcc). The headers it includes
+ * that must be written too are written at their #include lines. `#line`
+ * keeps nvcc's messages at the header's own lines, and the lines after a
+ * definition left out keep their numbers. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cg_util.h"
 
 /* An edit of a header's text: [begin, end) is left out, and header >= 0 is
- * written there instead. */
+ * written there instead; device: [begin, end) is a function definition the
+ * regions call, kept with __device__ before it. */
 typedef struct HeaderEdit {
   unsigned begin, end;
   int header;
+  bool device;
 } HeaderEdit;
 
 static int by_begin(const void *a, const void *b) {
@@ -27,7 +30,7 @@ static int by_begin(const void *a, const void *b) {
 
 /* [begin, end) of the line holding off, its newline included. */
 static HeaderEdit line_at(const UserHeader *h, unsigned off, int header) {
-  HeaderEdit e = {off, off, header};
+  HeaderEdit e = {off, off, header, false};
   while (e.begin > 0 && h->text[e.begin - 1] != '\n') e.begin--;
   while (e.end < h->len && h->text[e.end] != '\n') e.end++;
   if (e.end < h->len) e.end++;
@@ -58,13 +61,15 @@ static int count_newlines(const UserHeader *h, unsigned b, unsigned e) {
 /* The line number of offset off. */
 static int line_of(const UserHeader *h, unsigned off) { return 1 + count_newlines(h, 0, off); }
 
-static void emit_header(StrBuf *sb, const TranslationUnit *tu, int hi, bool lines, bool *open) {
+static void emit_header(StrBuf *sb, const Program *p, int hi, bool lines, bool *open) {
+  const TranslationUnit *tu = p->tu;
   const UserHeader *h = &tu->headers[hi];
   open[hi] = true;
-  int cap = h->nbodies + h->nincludes + 4, n = 0;
+  int cap = h->nfns + h->nincludes + 4, n = 0;
   HeaderEdit *edits = xmalloc((size_t)cap * sizeof *edits);
   bool once = false;
-  for (int i = 0; i < h->nbodies; i++) edits[n++] = (HeaderEdit){h->bodies[i].begin, h->bodies[i].end, -1};
+  for (int i = 0; i < h->nfns; i++)
+    edits[n++] = (HeaderEdit){h->fns[i].def.begin, h->fns[i].def.end, -1, xf_header_function_on_device(p, &h->fns[i])};
   for (int i = 0; i < h->nincludes; i++) {
     int to = h->includes[i].header;
     if (tu->headers[to].strip && !open[to]) edits[n++] = line_at(h, h->includes[i].offset, to);
@@ -74,7 +79,7 @@ static void emit_header(StrBuf *sb, const TranslationUnit *tu, int hi, bool line
     if (is_pragma_once(h, l.begin, l.end)) {
       once = true;
       if (n == cap) edits = xrealloc(edits, (size_t)(cap *= 2) * sizeof *edits);
-      edits[n++] = (HeaderEdit){l.begin, l.end - (l.end > l.begin && h->text[l.end - 1] == '\n'), -1};
+      edits[n++] = (HeaderEdit){l.begin, l.end - (l.end > l.begin && h->text[l.end - 1] == '\n'), -1, false};
     }
     b = l.end > b ? l.end : b + 1;
   }
@@ -85,8 +90,11 @@ static void emit_header(StrBuf *sb, const TranslationUnit *tu, int hi, bool line
   for (int i = 0; i < n; i++) {
     if (edits[i].begin < at) continue; /* inside a body left out */
     sb_putn(sb, h->text + at, edits[i].begin - at);
-    if (edits[i].header >= 0) {
-      emit_header(sb, tu, edits[i].header, lines, open);
+    if (edits[i].device) {
+      sb_puts(sb, "__device__ ");
+      sb_putn(sb, h->text + edits[i].begin, edits[i].end - edits[i].begin);
+    } else if (edits[i].header >= 0) {
+      emit_header(sb, p, edits[i].header, lines, open);
       if (lines) cg_line_directive_to(sb, h->path, line_of(h, edits[i].end));
     } else if (lines && count_newlines(h, edits[i].begin, edits[i].end) > 2) {
       sb_putc(sb, '\n');
@@ -103,10 +111,11 @@ static void emit_header(StrBuf *sb, const TranslationUnit *tu, int hi, bool line
   open[hi] = false;
 }
 
-void cg_emit_user_header(StrBuf *sb, const TranslationUnit *tu, int header, bool line_directives) {
+void cg_emit_user_header(StrBuf *sb, const Program *p, int header, bool line_directives) {
+  const TranslationUnit *tu = p->tu;
   bool *open = xcalloc((size_t)tu->nheaders, sizeof *open); /* headers being written: an include cycle stops */
-  sb_printf(sb, "/* ---- \"%s\" without its function definitions (nvcc reads it as C++; regions do not call them) */\n",
+  sb_printf(sb, "/* ---- \"%s\" without the function definitions regions do not call (nvcc reads it as C++) */\n",
             tu->headers[header].path);
-  emit_header(sb, tu, header, line_directives, open);
+  emit_header(sb, p, header, line_directives, open);
   free(open);
 }

@@ -347,9 +347,10 @@ static int compile_translated(Driver *d, Unit *u, const char *obj) {
   drv_argv_add(&a, dev_o);
   if (drv_run(&a, o->verbose) < 0) {
     fprintf(stderr,
-            "gtcc: note: nvcc compiles %s as CUDA C++: the regions' code and the file's own headers, without their "
-            "function definitions; C that C++ rejects in a header's declarations (a C++ keyword as a name, a void * "
-            "initializing another pointer) must be written the C++ way there (docs/directives.md, \"Known problems\")\n",
+            "gtcc: note: nvcc compiles %s as CUDA C++: the regions' code and the file's own headers, without the "
+            "functions the regions do not call; C that C++ rejects in a header's declarations or in the functions "
+            "the regions call (a C++ keyword as a name, a void * initializing another pointer) must be written the "
+            "C++ way there (docs/directives.md, \"Known problems\")\n",
             base_name(u->cu_path));
     goto out;
   }

@@ -178,18 +178,25 @@ typedef struct IncludeSite {
 } IncludeSite;
 
 /* A header of the program's own (not a system header), included directly or
- * through other headers. nvcc compiles the .gt.cu as C++, but the regions
- * never call a header's functions (only the file's own), so where a header
- * defines functions the .gt.cu gets its text without those definitions: C
+ * through other headers. nvcc compiles the .gt.cu as C++, and the regions
+ * call few of a header's functions, so where a header defines functions the
+ * .gt.cu gets its text without the definitions the regions do not call: C
  * that C++ rejects in them (`double *p = malloc(...)`, a parameter named
- * `class`) does not reach nvcc (frontend/user_headers.c,
- * codegen/emit_headers.c). */
+ * `class`) does not reach nvcc; those they call become device functions
+ * (frontend/user_headers.c, transform/devfuncs.c, codegen/emit_headers.c). */
+typedef struct HeaderFunction {
+  char *name;
+  OffsetRange def;        /* the definition, head and body */
+  char **calls;           /* names of the functions it calls */
+  int ncalls;
+} HeaderFunction;
+
 typedef struct UserHeader {
   char *path;             /* as clang names it */
   char *text;             /* what clang read */
   size_t len;
-  OffsetRange *bodies;    /* function definitions, head and body, file order */
-  int nbodies;
+  HeaderFunction *fns;    /* the functions it defines, file order */
+  int nfns;
   IncludeSite *includes;  /* file order */
   int nincludes;
   bool strip;             /* it or a user header it includes defines functions */

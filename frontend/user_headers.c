@@ -76,9 +76,27 @@ static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent, CXClientData
   return CXChildVisit_Break;
 }
 
+static enum CXChildVisitResult calls_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  HeaderFunction *f = d;
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) { /* a call, or the function's address */
+    CXCursor ref = clang_getCursorReferenced(c);
+    if (clang_getCursorKind(ref) == CXCursor_FunctionDecl) {
+      char *name = cx_to_str(clang_getCursorSpelling(ref));
+      for (int i = 0; i < f->ncalls && name; i++)
+        if (!strcmp(f->calls[i], name)) free(name), name = NULL;
+      if (name) {
+        f->calls = xrealloc(f->calls, (size_t)(f->ncalls + 1) * sizeof *f->calls);
+        f->calls[f->ncalls++] = name;
+      }
+    }
+  }
+  return CXChildVisit_Recurse;
+}
+
 /* A function defined in a user header: the definition, from its first
  * token to the body's `}`, when both are written in that header (not made
- * by a macro). */
+ * by a macro), and the functions it names. */
 static void add_definition(Finder *fd, CXCursor fn) {
   CXCursor body = clang_getNullCursor();
   clang_visitChildren(fn, body_cb, &body);
@@ -91,8 +109,10 @@ static void add_definition(Finder *fd, CXCursor fn) {
   if (h < 0) return;
   UserHeader *uh = &fd->tu->headers[h];
   if (e <= b || e > uh->len || uh->text[e - 1] != '}') return;
-  uh->bodies = xrealloc(uh->bodies, (size_t)(uh->nbodies + 1) * sizeof *uh->bodies);
-  uh->bodies[uh->nbodies++] = (OffsetRange){b, e};
+  HeaderFunction f = {cx_to_str(clang_getCursorSpelling(fn)), {b, e}, NULL, 0};
+  clang_visitChildren(body, calls_cb, &f);
+  uh->fns = xrealloc(uh->fns, (size_t)(uh->nfns + 1) * sizeof *uh->fns);
+  uh->fns[uh->nfns++] = f;
 }
 
 static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent, CXClientData d) {
@@ -107,7 +127,7 @@ static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent, CXClientData 
 }
 
 static int by_begin(const void *a, const void *b) {
-  unsigned x = ((const OffsetRange *)a)->begin, y = ((const OffsetRange *)b)->begin;
+  unsigned x = ((const HeaderFunction *)a)->def.begin, y = ((const HeaderFunction *)b)->def.begin;
   return x < y ? -1 : x > y;
 }
 
@@ -121,9 +141,9 @@ void fe_find_user_headers(TranslationUnit *tu, CXTranslationUnit ctu, CXFile mai
   clang_visitChildren(clang_getTranslationUnitCursor(ctu), top_cb, &fd);
   for (int i = 0; i < tu->nheaders; i++) {
     UserHeader *h = &tu->headers[i];
-    qsort(h->bodies, (size_t)h->nbodies, sizeof *h->bodies, by_begin);
+    qsort(h->fns, (size_t)h->nfns, sizeof *h->fns, by_begin);
     qsort(h->includes, (size_t)h->nincludes, sizeof *h->includes, by_offset);
-    h->strip = h->nbodies > 0;
+    h->strip = h->nfns > 0;
   }
   /* a header that includes one without its bodies must be written out too,
    * or its #include line would bring in the original */
@@ -140,7 +160,13 @@ void fe_free_user_headers(TranslationUnit *tu) {
   for (int i = 0; i < tu->nheaders; i++) {
     free(tu->headers[i].path);
     free(tu->headers[i].text);
-    free(tu->headers[i].bodies);
+    for (int f = 0; f < tu->headers[i].nfns; f++) {
+      HeaderFunction *fn = &tu->headers[i].fns[f];
+      for (int c = 0; c < fn->ncalls; c++) free(fn->calls[c]);
+      free(fn->calls);
+      free(fn->name);
+    }
+    free(tu->headers[i].fns);
     free(tu->headers[i].includes);
   }
   free(tu->headers);

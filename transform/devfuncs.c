@@ -1,5 +1,6 @@
-/* Functions called from kernels: those defined in the file are compiled for
- * the device too (transitively); math.h functions map to CUDA's own. */
+/* Functions called from kernels: those defined in the file or in its own
+ * headers are compiled for the device too (transitively); math.h functions
+ * map to CUDA's own. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,11 +40,38 @@ static bool listed(const Program *p, const Function *f) { return has_function(p-
 
 static void visit_function(Program *p, Function *f, SrcLoc call_loc);
 
+bool xf_header_function_on_device(const Program *p, const HeaderFunction *fn) {
+  for (int i = 0; i < p->ndevice_header_fns; i++)
+    if (p->device_header_fns[i] == fn) return true;
+  return false;
+}
+
+/* A function that a header of the program's own defines (UserHeader.fns):
+ * the .gt.cu writes it with the header as a device function, with the
+ * header functions it calls. Its body is not parsed into statements, so
+ * what it reads is not checked here: a host variable it names is nvcc's
+ * error. Returns whether a header defines name. */
+static bool visit_header_function(Program *p, const char *name) {
+  const TranslationUnit *tu = p->tu;
+  for (int h = 0; h < tu->nheaders; h++)
+    for (int i = 0; i < tu->headers[h].nfns; i++) {
+      const HeaderFunction *fn = &tu->headers[h].fns[i];
+      if (strcmp(fn->name, name)) continue;
+      if (!xf_header_function_on_device(p, fn)) {
+        VEC_PUSH(p->device_header_fns, p->ndevice_header_fns, p->device_header_fns_cap, fn);
+        for (int c = 0; c < fn->ncalls; c++) visit_header_function(p, fn->calls[c]);
+      }
+      return true;
+    }
+  return false;
+}
+
 static void scan_calls(Program *p, const Stmt *s) {
   for (int i = 0; i < s->ncalls; i++) {
     const CallUse *c = &s->calls[i];
     if (!strcmp(c->name, "__builtin_isinf_sign")) p->isinf_sign = true;
     if (c->def) visit_function(p, c->def, c->loc);
+    else if (visit_header_function(p, c->name)) continue;
     else if (!strncmp(c->name, "__builtin_", 10) && !is_device_libc(c->name))
       diag_error(c->loc,
                  "'%s' is a compiler builtin (also what <math.h>'s isnormal, fpclassify, isless, ... expand to) "
@@ -51,8 +79,8 @@ static void scan_calls(Program *p, const Stmt *s) {
                  c->name);
     else if (!is_device_libc(c->name))
       diag_error(c->loc,
-                 "function '%s' is called in an offload region but is not defined in this file; gtcc compiles for "
-                 "the device only the functions it can see",
+                 "function '%s' is called in an offload region but is not defined in this file or its own "
+                 "headers; gtcc compiles for the device only the functions it can see",
                  c->name);
   }
   for (int i = 0; i < s->nkids; i++) scan_calls(p, s->kids[i]);

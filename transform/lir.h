@@ -254,6 +254,8 @@ struct Program {
   int ndevice_funcs, device_funcs_cap;
   Function **device_protos; /* device functions called before their definition (C prototypes): declared first */
   int ndevice_protos, device_protos_cap;
+  const HeaderFunction **device_header_fns; /* functions of user headers called from kernels (written with the header) */
+  int ndevice_header_fns, device_header_fns_cap;
   OffsetRange *hoisted_types; /* type declarations in functions that kernels use: copied to the .gt.cu's file scope (names.c), file order */
   int nhoisted_types, hoisted_types_cap;
   bool isinf_sign; /* device code calls glibc's isinf (the sign form, devfuncs.c): the .gt.cu gives it glibc's values */
@@ -304,6 +306,8 @@ int xf_task_worker(const XfOptions *o, int dflt);
 /* A pointer-to-VLA parameter (`int (*H)[m]`, `int H[n][m]`) of a device
  * function, passed as a gtrt_vla view in the device copy (devfuncs.c). */
 bool xf_param_as_view(const CVar *v);
+/* Whether kernels call fn, a function of a user header (devfuncs.c). */
+bool xf_header_function_on_device(const Program *p, const HeaderFunction *fn);
 /* Whether statement s's own expressions (not its kids') use v (regions.c):
  * e.g. a loop header that reads an outer loop variable. */
 bool xf_stmt_uses(const Stmt *s, const CVar *v);

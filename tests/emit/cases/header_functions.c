@@ -1,15 +1,19 @@
 /* The file's own headers define functions with C that C++ rejects (a
  * malloc without a cast, a parameter named `class`). nvcc reads the .gt.cu
  * as C++, and it included the headers whole: nvcc failed at the header's
- * line (probe nested7). The .gt.cu now holds them without their function
- * definitions; a nested header with `#pragma once`, and a guarded one
+ * line (probe nested7). The .gt.cu now holds them without the function
+ * definitions the region does not call; those it calls (scaled, and
+ * clamp_index through it) are device functions (they were "not defined in
+ * this file"). A nested header with `#pragma once`, and a guarded one
  * included twice. Compared with the CPU build. */
 #include <stdio.h>
 #include "header_functions.h"
 #include "header_functions_types.h"
 #include "header_functions.h"
 
-// expect-in-cu: without its function definitions
+// expect-in-cu: without the function definitions regions do not call
+// expect-in-cu: __device__ static inline double scaled(
+// expect-in-cu: __device__ static int clamp_index(
 
 int main(int argc, char **argv) {
   long n = argc > 1 ? atol(argv[1]) : 500000;
@@ -17,7 +21,7 @@ int main(int argc, char **argv) {
   for (long i = 0; i < n; i++) a[i] = (i % 1000) * 0.001;
   int k = next_of(clamp_index(5, 3));
 #pragma acc parallel loop copyin(a[0:n]) copyout(b[0:n])
-  for (long i = 0; i < n; i++) b[i] = a[i] * WEIGHT(i) + k;
+  for (long i = 0; i < n; i++) b[i] = scaled(a[i], (int)(i % 9) - 2) + k;
   stats_t s = stats_of(b, n);
   printf("sum %.6e max %.6f k %d\n", s.sum, s.max, k);
   free(a), free(b);

@@ -12,6 +12,9 @@ static double *alloc_doubles(long n) {
 
 static inline int next_of(int class) { return class + 1; }
 
+/* called from the region: a device function, with clamp_index it calls */
+static inline double scaled(double x, int k) { return x * WEIGHT(k) + clamp_index(k, 4); }
+
 static stats_t stats_of(const double *a, long n) {
   stats_t s = {0, 0};
   for (long i = 0; i < n; i++) s.sum += a[i], s.max = a[i] > s.max ? a[i] : s.max;
