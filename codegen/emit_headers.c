@@ -61,6 +61,19 @@ static int count_newlines(const UserHeader *h, unsigned b, unsigned e) {
 /* The line number of offset off. */
 static int line_of(const UserHeader *h, unsigned off) { return 1 + count_newlines(h, 0, off); }
 
+/* Text [from, to) of h, with gt_c_ before the names of its functions named
+ * like CUDA's (UserHeader.renames). */
+static void put_text(StrBuf *sb, const UserHeader *h, unsigned from, unsigned to) {
+  for (int i = 0; i < h->nrenames; i++) {
+    unsigned r = h->renames[i];
+    if (r < from || r >= to || (i > 0 && h->renames[i - 1] == r)) continue;
+    sb_putn(sb, h->text + from, r - from);
+    sb_puts(sb, "gt_c_");
+    from = r;
+  }
+  sb_putn(sb, h->text + from, to - from);
+}
+
 static void emit_header(StrBuf *sb, const Program *p, int hi, bool lines, bool *open) {
   const TranslationUnit *tu = p->tu;
   const UserHeader *h = &tu->headers[hi];
@@ -89,10 +102,10 @@ static void emit_header(StrBuf *sb, const Program *p, int hi, bool lines, bool *
   unsigned at = 0;
   for (int i = 0; i < n; i++) {
     if (edits[i].begin < at) continue; /* inside a body left out */
-    sb_putn(sb, h->text + at, edits[i].begin - at);
+    put_text(sb, h, at, edits[i].begin);
     if (edits[i].device) {
       sb_puts(sb, "__device__ ");
-      sb_putn(sb, h->text + edits[i].begin, edits[i].end - edits[i].begin);
+      put_text(sb, h, edits[i].begin, edits[i].end);
     } else if (edits[i].header >= 0) {
       emit_header(sb, p, edits[i].header, lines, open);
       if (lines) cg_line_directive_to(sb, h->path, line_of(h, edits[i].end));
@@ -104,7 +117,7 @@ static void emit_header(StrBuf *sb, const Program *p, int hi, bool lines, bool *
     }
     at = edits[i].end;
   }
-  sb_putn(sb, h->text + at, h->len - at);
+  put_text(sb, h, at, (unsigned)h->len);
   if (h->len && h->text[h->len - 1] != '\n') sb_putc(sb, '\n');
   if (once) sb_puts(sb, "#endif\n");
   free(edits);

@@ -189,6 +189,8 @@ typedef struct HeaderFunction {
   OffsetRange def;        /* the definition, head and body */
   char **calls;           /* names of the functions it calls */
   int ncalls;
+  char **globals;         /* file-scope variables it uses that device code cannot read (not const scalars) */
+  int nglobals;
 } HeaderFunction;
 
 typedef struct UserHeader {
@@ -199,6 +201,8 @@ typedef struct UserHeader {
   int nfns;
   IncludeSite *includes;  /* file order */
   int nincludes;
+  unsigned *renames;      /* where a function named like one of CUDA's (max) is named: gt_c_ goes before */
+  int nrenames;
   bool strip;             /* it or a user header it includes defines functions */
 } UserHeader;
 

@@ -59,7 +59,7 @@ static const char *const cuda_names[] = {
     "rsqrt", "scalbn", "signbit", "sin", "sinh", "sinpi", "sqrt", "tan", "tanh", "tgamma", "trunc", "ullmax",
     "ullmin", "umax", "umin"};
 
-static bool cuda_name(const char *n) {
+bool fe_cuda_function_name(const char *n) {
   for (size_t i = 0; i < sizeof cuda_names / sizeof *cuda_names; i++)
     if (!strcmp(cuda_names[i], n)) return true;
   return false;
@@ -232,10 +232,18 @@ static enum CXChildVisitResult clash_cb(CXCursor c, CXCursor parent, CXClientDat
   }
   bool fn = k == CXCursor_FunctionDecl && clang_isCursorDefinition(c);
   bool type = k == CXCursor_TypedefDecl || k == CXCursor_StructDecl || k == CXCursor_UnionDecl || k == CXCursor_EnumDecl;
+  CXSourceLocation at = clang_getCursorLocation(c);
+  if (fn && !clang_Location_isFromMainFile(at) && !clang_Location_isInSystemHeader(at)) {
+    /* defined in a header of the program's own: user_headers.c renames it there */
+    char *name = cx_to_str(clang_getCursorSpelling(c));
+    if (fe_cuda_function_name(name)) VEC_PUSH(fc->renamed, fc->nrenamed, fc->renamed_cap, clang_getCanonicalCursor(c));
+    free(name);
+    return CXChildVisit_Continue;
+  }
   unsigned off;
   if ((!fn && !type) || !plain_offset(fc, clang_getCursorLocation(c), &off)) return CXChildVisit_Continue;
   char *name = cx_to_str(clang_getCursorSpelling(c));
-  if (fn && cuda_name(name)) {
+  if (fn && fe_cuda_function_name(name)) {
     VEC_PUSH(fc->renamed, fc->nrenamed, fc->renamed_cap, clang_getCanonicalCursor(c));
   } else if (type && fe_cuda_type_name(name)) {
     TranslationUnit *tu = fc->tu;

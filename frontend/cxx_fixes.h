@@ -12,5 +12,9 @@ void fe_collect_cxx_fixes(TranslationUnit *tu, struct CXTranslationUnitImpl *ctu
 /* Is n the name of one of CUDA's vector types (float2, int4, dim3, ...)?
  * A type of the file named so is gt_c_NAME in generated code. */
 bool fe_cuda_type_name(const char *n);
+/* Is n the name of a function CUDA declares for device code (max, norm,
+ * rint, ...)? A function of the file, or of its own headers, named so is
+ * gt_c_NAME in generated code. */
+bool fe_cuda_function_name(const char *n);
 
 #endif

@@ -824,7 +824,8 @@ void b_syntax_error(DirBuilder *b, DirSpan at, const char *msg) {
   if (k == CL_DEPEND && b->depth > 0 && !at_end && strchr("*(.&", b->text[at.begin]))
     /* valid OpenMP lvalues (*p, s[i].v) that gtcc's depend items do not take */
     berror(b, at, "gtcc's depend items name a variable or one element (x[i]); '%.*s' here is not supported: write "
-                  "*p as p[0], and depend on an element of an array of scalars instead of a member",
+                  "*p as p[0], depend on an element of an array of scalars instead of a member, and write out a "
+                  "macro (depend items are read as written)",
            (int)(at.end - at.begin), b->text + at.begin);
   else if (exp && word && b->depth > 0 && strstr(exp, "':'") && (k == CL_MAP || k == CL_DEPEND || k == CL_REDUCTION))
     berror(b, at, "expected ':' before '%.*s' in '%s' clause", (int)(at.end - at.begin), b->text + at.begin,

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cx_text.h"
+#include "cxx_fixes.h"
 #include "strbuf.h"
 
 typedef struct Finder {
@@ -16,6 +17,8 @@ typedef struct Finder {
   CXFile main_file;
   CXFile *files; /* parallel to tu->headers */
   int cap;       /* of both */
+  CXCursor *clashing; /* header functions named like CUDA's (canonical cursors) */
+  int nclashing, clashing_cap;
 } Finder;
 
 static bool is_system(CXTranslationUnit ctu, CXFile f) {
@@ -31,7 +34,7 @@ static int header_of(Finder *fd, CXFile f) {
   size_t len = 0;
   const char *text = clang_getFileContents(fd->ctu, f, &len);
   if (!text) return -1;
-  UserHeader h = {cx_to_str(clang_getFileName(f)), xstrndup(text, len), len, NULL, 0, NULL, 0, false};
+  UserHeader h = {cx_to_str(clang_getFileName(f)), xstrndup(text, len), len, NULL, 0, NULL, 0, NULL, 0, false};
   int n = fd->tu->nheaders;
   if (n == fd->cap) {
     fd->cap = fd->cap ? 2 * fd->cap : 8;
@@ -76,20 +79,34 @@ static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent, CXClientData
   return CXChildVisit_Break;
 }
 
+static void add_name(char ***list, int *n, char *name) {
+  for (int i = 0; i < *n; i++)
+    if (!strcmp((*list)[i], name)) {
+      free(name);
+      return;
+    }
+  *list = xrealloc(*list, (size_t)(*n + 1) * sizeof **list);
+  (*list)[(*n)++] = name;
+}
+
+/* A file-scope variable device code can read as the host declares it: a
+ * const scalar (nvcc takes its value; a const table it cannot read). */
+static bool device_readable(CXCursor var) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(var));
+  bool scalar = (t.kind >= CXType_Bool && t.kind <= CXType_LongDouble) || t.kind == CXType_Enum;
+  return scalar && clang_isConstQualifiedType(t);
+}
+
 static enum CXChildVisitResult calls_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   HeaderFunction *f = d;
-  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) { /* a call, or the function's address */
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) { /* a call, the function's address, or a variable */
     CXCursor ref = clang_getCursorReferenced(c);
-    if (clang_getCursorKind(ref) == CXCursor_FunctionDecl) {
-      char *name = cx_to_str(clang_getCursorSpelling(ref));
-      for (int i = 0; i < f->ncalls && name; i++)
-        if (!strcmp(f->calls[i], name)) free(name), name = NULL;
-      if (name) {
-        f->calls = xrealloc(f->calls, (size_t)(f->ncalls + 1) * sizeof *f->calls);
-        f->calls[f->ncalls++] = name;
-      }
-    }
+    enum CXCursorKind rk = clang_getCursorKind(ref);
+    if (rk == CXCursor_FunctionDecl) add_name(&f->calls, &f->ncalls, cx_to_str(clang_getCursorSpelling(ref)));
+    else if (rk == CXCursor_VarDecl && clang_getCursorKind(clang_getCursorSemanticParent(ref)) == CXCursor_TranslationUnit &&
+             !device_readable(ref))
+      add_name(&f->globals, &f->nglobals, cx_to_str(clang_getCursorSpelling(ref)));
   }
   return CXChildVisit_Recurse;
 }
@@ -109,8 +126,10 @@ static void add_definition(Finder *fd, CXCursor fn) {
   if (h < 0) return;
   UserHeader *uh = &fd->tu->headers[h];
   if (e <= b || e > uh->len || uh->text[e - 1] != '}') return;
-  HeaderFunction f = {cx_to_str(clang_getCursorSpelling(fn)), {b, e}, NULL, 0};
+  HeaderFunction f = {cx_to_str(clang_getCursorSpelling(fn)), {b, e}, NULL, 0, NULL, 0};
   clang_visitChildren(body, calls_cb, &f);
+  if (fe_cuda_function_name(f.name))
+    VEC_PUSH(fd->clashing, fd->nclashing, fd->clashing_cap, clang_getCanonicalCursor(fn));
   uh->fns = xrealloc(uh->fns, (size_t)(uh->nfns + 1) * sizeof *uh->fns);
   uh->fns[uh->nfns++] = f;
 }
@@ -126,6 +145,41 @@ static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent, CXClientData 
   return CXChildVisit_Continue;
 }
 
+/* Every place a user header names a function of its own that is named like
+ * one of CUDA's (declarations, calls): renamed gt_c_NAME in the .gt.cu, as
+ * cxx_fixes.c renames the file's uses. */
+static enum CXChildVisitResult rename_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Finder *fd = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k != CXCursor_FunctionDecl && k != CXCursor_DeclRefExpr) return CXChildVisit_Recurse;
+  CXCursor decl = clang_getCanonicalCursor(k == CXCursor_DeclRefExpr ? clang_getCursorReferenced(c) : c);
+  bool hit = false;
+  for (int i = 0; i < fd->nclashing && !hit; i++) hit = clang_equalCursors(decl, fd->clashing[i]);
+  CXFile f = NULL, sf = NULL;
+  unsigned off, soff;
+  CXSourceLocation at = clang_getCursorLocation(c);
+  clang_getExpansionLocation(at, &f, NULL, NULL, &off);
+  clang_getSpellingLocation(at, &sf, NULL, NULL, &soff);
+  int h = hit && f && sf && clang_File_isEqual(f, sf) && off == soff ? header_of(fd, f) : -1;
+  if (h >= 0) {
+    UserHeader *uh = &fd->tu->headers[h];
+    char *name = cx_to_str(clang_getCursorSpelling(decl));
+    size_t len = strlen(name);
+    if (off + len <= uh->len && !strncmp(uh->text + off, name, len)) {
+      uh->renames = xrealloc(uh->renames, (size_t)(uh->nrenames + 1) * sizeof *uh->renames);
+      uh->renames[uh->nrenames++] = off;
+    }
+    free(name);
+  }
+  return CXChildVisit_Recurse;
+}
+
+static int by_unsigned(const void *a, const void *b) {
+  unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+  return x < y ? -1 : x > y;
+}
+
 static int by_begin(const void *a, const void *b) {
   unsigned x = ((const HeaderFunction *)a)->def.begin, y = ((const HeaderFunction *)b)->def.begin;
   return x < y ? -1 : x > y;
@@ -137,12 +191,14 @@ static int by_offset(const void *a, const void *b) {
 }
 
 void fe_find_user_headers(TranslationUnit *tu, CXTranslationUnit ctu, CXFile main_file) {
-  Finder fd = {tu, ctu, main_file, NULL, 0};
+  Finder fd = {tu, ctu, main_file, NULL, 0, NULL, 0, 0};
   clang_visitChildren(clang_getTranslationUnitCursor(ctu), top_cb, &fd);
+  if (fd.nclashing) clang_visitChildren(clang_getTranslationUnitCursor(ctu), rename_cb, &fd);
   for (int i = 0; i < tu->nheaders; i++) {
     UserHeader *h = &tu->headers[i];
     qsort(h->fns, (size_t)h->nfns, sizeof *h->fns, by_begin);
     qsort(h->includes, (size_t)h->nincludes, sizeof *h->includes, by_offset);
+    qsort(h->renames, (size_t)h->nrenames, sizeof *h->renames, by_unsigned);
     h->strip = h->nfns > 0;
   }
   /* a header that includes one without its bodies must be written out too,
@@ -154,6 +210,7 @@ void fe_find_user_headers(TranslationUnit *tu, CXTranslationUnit ctu, CXFile mai
         if (tu->headers[tu->headers[i].includes[k].header].strip) tu->headers[i].strip = changed = true;
   }
   free(fd.files);
+  free(fd.clashing);
 }
 
 void fe_free_user_headers(TranslationUnit *tu) {
@@ -164,10 +221,13 @@ void fe_free_user_headers(TranslationUnit *tu) {
       HeaderFunction *fn = &tu->headers[i].fns[f];
       for (int c = 0; c < fn->ncalls; c++) free(fn->calls[c]);
       free(fn->calls);
+      for (int g = 0; g < fn->nglobals; g++) free(fn->globals[g]);
+      free(fn->globals);
       free(fn->name);
     }
     free(tu->headers[i].fns);
     free(tu->headers[i].includes);
+    free(tu->headers[i].renames);
   }
   free(tu->headers);
   tu->headers = NULL, tu->nheaders = 0;

@@ -29,9 +29,7 @@ bool xf_is_local(const Stmt *body, const CVar *v) {
   return v->decl_offset >= body->begin && v->decl_offset < body->end && !v->is_global;
 }
 
-/* Is v's section known on the device here: mapped by this construct, an
- * enclosing data region, or an unstructured enter data in this file? */
-static bool has_mapping(const Program *p, const Kernel *k, const CVar *v) {
+bool xf_has_mapping(const Program *p, const Kernel *k, const CVar *v) {
   for (int i = 0; i < k->maps.n; i++)
     if (k->maps.m[i].var == v) return true;
   for (int r = 0; r < p->ndatas; r++) {
@@ -121,7 +119,7 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u) {
     }
     /* a pointer the region's host code declares: translated where each task is created (phases.c) */
     bool host_local = k->phase_body && xf_is_local(k->phase_body, v) && v->tkind == VT_POINTER;
-    if (!host_local && !has_mapping(p, k, v)) {
+    if (!host_local && !xf_has_mapping(p, k, v)) {
       if (v->tkind == VT_ARRAY) {
         /* Known extent: implicit map(tofrom:), as OpenMP does for arrays;
          * map(to:) for const ones (copying back would write read-only memory). */
@@ -152,11 +150,11 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u) {
     }
     c.kind = CAP_MAPPED;
     bool host_local = k->phase_body && xf_is_local(k->phase_body, v); /* translated per task creation, as a pointer */
-    if (!host_local && !has_mapping(p, k, v) && k->shape == KS_TASKS) {
+    if (!host_local && !xf_has_mapping(p, k, v) && k->shape == KS_TASKS) {
       task_extent_error(u, k);
       return;
     }
-    if (!host_local && !has_mapping(p, k, v)) {
+    if (!host_local && !xf_has_mapping(p, k, v)) {
       diag_error(u->loc,
                  "pointer '%s' is used in the '%s' region but its extent is unknown: add a data clause such as "
                  "copy(%s[0:n]) (map(tofrom: %s[0:n]) in OpenMP), or present(%s)",
@@ -257,6 +255,7 @@ void xf_capture(Program *p, Kernel *k) {
       if (cl->kind != CL_REDUCTION && cl->kind != CL_PRIVATE && cl->kind != CL_FIRSTPRIVATE) continue;
       for (int j = 0; j < cl->nitems; j++)
         if (!xf_lookup_var(p, cl->items[j].name, ds[i]->loc.offset))
-          diag_error(cl->items[j].loc, "'%s' is not a variable declared before the directive", cl->items[j].name);
+          diag_error(cl->items[j].loc, "'%s' is not a variable declared before the directive%s", cl->items[j].name,
+                     xf_macro_hint(p, cl->items[j].name));
     }
 }

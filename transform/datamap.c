@@ -16,6 +16,14 @@ CVar *xf_lookup_var(const Program *p, const char *name, unsigned offset) {
   return best;
 }
 
+const char *xf_macro_hint(const Program *p, const char *name) {
+  for (int i = 0; i < p->tu->nmacros; i++)
+    if (!strcmp(p->tu->macros[i], name))
+      return " (it is a macro: gtcc reads the names in a clause as written, without expanding macros; write the "
+             "variable it stands for)";
+  return "";
+}
+
 static void push_map(DataMapList *l, DataMap m) { VEC_PUSH(l->m, l->n, l->cap, m); }
 
 bool xf_object_is_const(const CVar *v) {
@@ -28,8 +36,8 @@ static void item_map(Program *p, const Directive *d, const Clause *c, const VarI
                      bool force_delete, DataMapList *out) {
   CVar *v = xf_lookup_var(p, it->name, d->loc.offset);
   if (!v) {
-    diag_error(it->loc, "'%s' in '%s' clause is not a variable declared before the directive", it->name,
-               clause_spelling(c->kind));
+    diag_error(it->loc, "'%s' in '%s' clause is not a variable declared before the directive%s", it->name,
+               clause_spelling(c->kind), xf_macro_hint(p, it->name));
     return;
   }
   if ((kind == XM_FROM || kind == XM_TOFROM) && xf_object_is_const(v)) {

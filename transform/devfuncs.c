@@ -48,10 +48,11 @@ bool xf_header_function_on_device(const Program *p, const HeaderFunction *fn) {
 
 /* A function that a header of the program's own defines (UserHeader.fns):
  * the .gt.cu writes it with the header as a device function, with the
- * header functions it calls. Its body is not parsed into statements, so
- * what it reads is not checked here: a host variable it names is nvcc's
- * error. Returns whether a header defines name. */
-static bool visit_header_function(Program *p, const char *name) {
+ * header functions it calls. Its body is not parsed into statements; the
+ * frontend lists the functions and file-scope variables it names, and a
+ * variable device code cannot read is reported at the region's call.
+ * Returns whether a header defines name. */
+static bool visit_header_function(Program *p, const char *name, SrcLoc call_loc) {
   const TranslationUnit *tu = p->tu;
   for (int h = 0; h < tu->nheaders; h++)
     for (int i = 0; i < tu->headers[h].nfns; i++) {
@@ -59,7 +60,12 @@ static bool visit_header_function(Program *p, const char *name) {
       if (strcmp(fn->name, name)) continue;
       if (!xf_header_function_on_device(p, fn)) {
         VEC_PUSH(p->device_header_fns, p->ndevice_header_fns, p->device_header_fns_cap, fn);
-        for (int c = 0; c < fn->ncalls; c++) visit_header_function(p, fn->calls[c]);
+        if (fn->nglobals)
+          diag_error(call_loc,
+                     "'%s' (defined in \"%s\") uses global variable '%s' and is called in an offload region: device "
+                     "code cannot read it (only const scalars); pass it as a parameter",
+                     fn->name, tu->headers[h].path, fn->globals[0]);
+        for (int c = 0; c < fn->ncalls; c++) visit_header_function(p, fn->calls[c], call_loc);
       }
       return true;
     }
@@ -71,7 +77,7 @@ static void scan_calls(Program *p, const Stmt *s) {
     const CallUse *c = &s->calls[i];
     if (!strcmp(c->name, "__builtin_isinf_sign")) p->isinf_sign = true;
     if (c->def) visit_function(p, c->def, c->loc);
-    else if (visit_header_function(p, c->name)) continue;
+    else if (visit_header_function(p, c->name, c->loc)) continue;
     else if (!strncmp(c->name, "__builtin_", 10) && !is_device_libc(c->name))
       diag_error(c->loc,
                  "'%s' is a compiler builtin (also what <math.h>'s isnormal, fpclassify, isless, ... expand to) "

@@ -326,6 +326,13 @@ void xf_check_gtcc_clauses(const Directive *d);
 void xf_clause_maps(Program *p, const Directive *d, const Clause *c, XMapKind kind, bool force_delete, DataMapList *out);
 /* The variable a clause item names, as seen at offset (nearest declaration before it). */
 CVar *xf_lookup_var(const Program *p, const char *name, unsigned offset);
+/* " (it is a macro: ...)" when name is a macro, for messages about a clause
+ * item that is not a variable; else "" (datamap.c). */
+const char *xf_macro_hint(const Program *p, const char *name);
+/* Is v's section known on the device in kernel k: mapped by its construct
+ * (k->maps), an enclosing data region, or an unstructured enter data in this
+ * file (capture.c)? */
+bool xf_has_mapping(const Program *p, const Kernel *k, const CVar *v);
 /* v is a const object (a const scalar or struct, or an array of const
  * elements): copying data back into it would write read-only memory (datamap.c). */
 bool xf_object_is_const(const CVar *v);

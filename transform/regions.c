@@ -83,6 +83,28 @@ static int form_collapse(Kernel *k, const Directive *d) {
   return 1;
 }
 
+/* A data clause on a loop directive inside a kernel: the data must already
+ * be on the device for the kernel (its construct, an enclosing data region
+ * or an enter data maps it, or it is a fixed-size array, mapped implicitly).
+ * Then the clause finds it present and, as OpenACC and OpenMP say, moves
+ * nothing; gtcc has nothing to do. Data that is not there would have to be
+ * moved while the kernel runs: an error. */
+static void check_inner_data_clause(Program *p, Kernel *k, const Directive *d, const Clause *c) {
+  for (int i = 0; i < c->nitems; i++) {
+    const CVar *v = xf_lookup_var(p, c->items[i].name, d->loc.offset);
+    if (v && (v->tkind == VT_ARRAY || xf_has_mapping(p, k, v))) continue;
+    if (!v)
+      diag_error(c->items[i].loc, "'%s' in '%s' clause is not a variable declared before the directive%s",
+                 c->items[i].name, clause_spelling(c->kind), xf_macro_hint(p, c->items[i].name));
+    else
+      diag_error(c->items[i].loc,
+                 "data clause '%s' on an inner loop names '%s', which the outer '%s' does not map: map it there (or "
+                 "in an enclosing data region); an inner data clause can only find data already on the device",
+                 clause_spelling(c->kind), c->items[i].name, k->what);
+    return;
+  }
+}
+
 /* Inner directives of a kernel body: parallel loops are recorded for the
  * nested lowering (nested.c), or run sequentially with a note in the .cu;
  * anything else gtcc cannot run inside a kernel. */
@@ -97,8 +119,7 @@ static void check_inner(Program *p, Kernel *k, Stmt *s) {
         if (xf_misused_copyin(d, &d->clauses[c])) continue;
         if (ck == CL_COPY || ck == CL_COPYIN || ck == CL_COPYOUT || ck == CL_CREATE || ck == CL_PRESENT ||
             ck == CL_MAP || ck == CL_DEVICEPTR)
-          diag_error(d->clauses[c].loc, "data clause '%s' on an inner loop is not supported: put it on the outer '%s'",
-                     clause_spelling(ck), k->what);
+          check_inner_data_clause(p, k, d, &d->clauses[c]);
       }
       if (is_parallel_loop(d)) VEC_PUSH(k->seq_inner, k->nseq_inner, k->seq_inner_cap, s);
     } else

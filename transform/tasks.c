@@ -342,7 +342,8 @@ static bool collect_deps(Program *p, const Kernel *k, TaskRegion *tr) {
       }
       CVar *v = xf_lookup_var(p, it->name, d->loc.offset);
       if (!v) {
-        diag_error(it->loc, "'%s' in depend is not a variable declared before the task", it->name);
+        diag_error(it->loc, "'%s' in depend is not a variable declared before the task%s", it->name,
+                   xf_macro_hint(p, it->name));
         ok = false;
         continue;
       }

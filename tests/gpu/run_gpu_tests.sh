@@ -78,6 +78,7 @@ cases_for() {
     mtx_files
     printf '%s\n' "GTRT_CDP_CAPACITY=3 powerlaw" "GTRT_CDP_CAPACITY=3 giant1" \
       "GTRT_CDP_CAPACITY=0 allabove 60" ;;
+  nested_inner_data_*) printf '%s\n' "0" "1" "3000" "-" "GTRT_CDP_CAPACITY=2 20000" ;;
   nested_after_*) printf '%s\n' "0" "1" "8" "6000" "-" "GTRT_CDP_CAPACITY=3 20000" "GTRT_CDP_CAPACITY=0 6000" ;;
   nested_shapes_*) printf '%s\n' "0" "1" "3" "200" "-" "GTRT_CDP_CAPACITY=2 2000" ;;
   wavefront | wavefront_*) printf '%s\n' "0 0" "1 1" "1 700" "700 1" "33 65" "517 1000" "-" "10000 10000" ;;

@@ -150,7 +150,18 @@ static void test_errors(void) {
             "    for (int j = rp[i]; j < rp[i+1]; j++) sum += val[j];\n"
             "    y[i] = sum;\n  }\n}\n",
             NULL);
-  CHECK(r.p == NULL && strstr(r.diags, ":5:") && strstr(r.diags, "data clause 'copyin' on an inner loop"));
+  CHECK(r.p == NULL && strstr(r.diags, ":5:") && strstr(r.diags, "data clause 'copyin' on an inner loop names 'val'"));
+  lowered_free(&r);
+  /* data the outer construct maps is present: an inner clause naming it moves nothing */
+  r = lower("void f(int n, const int *rp, const double *val, double *y) {\n"
+            "  #pragma acc parallel loop copyin(rp[0:n+1], val[0:rp[n]]) copyout(y[0:n])\n"
+            "  for (int i = 0; i < n; i++) {\n"
+            "    double sum = 0.0;\n"
+            "    #pragma acc parallel loop reduction(+:sum) copyin(val[0:rp[n]]) present(rp)\n"
+            "    for (int j = rp[i]; j < rp[i+1]; j++) sum += val[j];\n"
+            "    y[i] = sum;\n  }\n}\n",
+            NULL);
+  CHECK(r.p != NULL && r.p->nkernels == 1 && r.p->kernels[0]->shape == KS_NESTED);
   lowered_free(&r);
 }
 
