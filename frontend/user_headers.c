@@ -196,9 +196,10 @@ void fe_find_user_headers(TranslationUnit *tu, CXTranslationUnit ctu, CXFile mai
   if (fd.nclashing) clang_visitChildren(clang_getTranslationUnitCursor(ctu), rename_cb, &fd);
   for (int i = 0; i < tu->nheaders; i++) {
     UserHeader *h = &tu->headers[i];
-    qsort(h->fns, (size_t)h->nfns, sizeof *h->fns, by_begin);
-    qsort(h->includes, (size_t)h->nincludes, sizeof *h->includes, by_offset);
-    qsort(h->renames, (size_t)h->nrenames, sizeof *h->renames, by_unsigned);
+    /* (qsort must not get a null array, even of none) */
+    if (h->nfns > 1) qsort(h->fns, (size_t)h->nfns, sizeof *h->fns, by_begin);
+    if (h->nincludes > 1) qsort(h->includes, (size_t)h->nincludes, sizeof *h->includes, by_offset);
+    if (h->nrenames > 1) qsort(h->renames, (size_t)h->nrenames, sizeof *h->renames, by_unsigned);
     h->strip = h->nfns > 0;
   }
   /* a header that includes one without its bodies must be written out too,

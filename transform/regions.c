@@ -508,6 +508,7 @@ void xf_free(Program *p) {
   free(p->standalones);
   free(p->device_funcs);
   free(p->device_protos);
+  free(p->device_header_fns);
   free(p->hoisted_types);
   free(p->device_consts);
   free(p);
