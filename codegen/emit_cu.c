@@ -60,12 +60,19 @@ typedef struct Redefined {
   int n, cap;
 } Redefined;
 
+/* A header's definition of a macro the file defines again, or NULL. */
+static const char *outer_definition(const TranslationUnit *tu, const char *name) {
+  for (int i = 0; i < tu->nouter_macros; i++)
+    if (!strcmp(tu->outer_macros[i].name, name)) return tu->outer_macros[i].text;
+  return NULL;
+}
+
 static Redefined find_redefined(const TranslationUnit *tu) {
   Redefined r = {0};
   for (int i = 0; i < tu->ntops; i++) {
     const TopDecl *t = &tu->tops[i];
     if (t->kind != TOP_MACRO || macro_index_before(tu, t->name, i) >= 0) continue; /* first definitions only */
-    bool again = false;
+    bool again = outer_definition(tu, t->name) != NULL; /* a header's came first */
     for (int j = i + 1; j < tu->ntops && !again; j++)
       again = tu->tops[j].kind == TOP_MACRO && !strcmp(tu->tops[j].name, t->name);
     if (again) VEC_PUSH(r.first, r.n, r.cap, i);
@@ -83,9 +90,12 @@ static void emit_macros_at(StrBuf *sb, const TranslationUnit *tu, const Redefine
     for (int j = r->first[k]; j < tu->ntops && tu->tops[j].begin < off; j++)
       if (tu->tops[j].kind == TOP_MACRO && !strcmp(tu->tops[j].name, name)) in_force = j;
     sb_printf(sb, "#undef %s /* as at this point of the file */\n", name);
+    const char *outer = outer_definition(tu, name);
     if (in_force >= 0) {
       cg_copy_source(sb, tu, tu->tops[in_force].begin, tu->tops[in_force].end);
       sb_putc(sb, '\n');
+    } else if (outer) {
+      sb_printf(sb, "#define %s /* a header's */\n", outer);
     }
   }
 }
@@ -106,7 +116,8 @@ static void emit_tops(StrBuf *sb, const Program *p, const CgOptions *opts) {
       sb_putc(sb, '\n');
     }
     if (t->kind == TOP_FUNC || (t->kind == TOP_VAR && !declares_device_const(p, t))) continue;
-    if (t->kind == TOP_MACRO && macro_index_before(tu, t->name, i) >= 0) sb_printf(sb, "#undef %s\n", t->name);
+    if (t->kind == TOP_MACRO && (macro_index_before(tu, t->name, i) >= 0 || outer_definition(tu, t->name)))
+      sb_printf(sb, "#undef %s\n", t->name);
     char *text = fe_text(tu, t->begin, t->end);
     if (t->kind == TOP_INCLUDE && t->header >= 0 && tu->headers[t->header].strip) {
       cg_emit_user_header(sb, p, t->header, !opts->no_line_directives);

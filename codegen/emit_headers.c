@@ -14,13 +14,18 @@
 
 #include "cg_util.h"
 
-/* An edit of a header's text: [begin, end) is left out, and header >= 0 is
- * written there instead; device: [begin, end) is a function definition the
- * regions call, kept with __device__ before it. */
+/* An edit of a header's text [begin, end). */
+typedef enum EditKind {
+  EDIT_DROP,    /* left out (a function the regions do not call, `#pragma once`) */
+  EDIT_WRITE,   /* an #include of a header written out here in turn */
+  EDIT_INCLUDE, /* an #include of a header kept as it is: by its full path, as the .gt.cu is elsewhere */
+  EDIT_DEVICE,  /* a function the regions call: kept, with __device__ before it */
+} EditKind;
+
 typedef struct HeaderEdit {
   unsigned begin, end;
-  int header;
-  bool device;
+  EditKind kind;
+  int header; /* EDIT_WRITE, EDIT_INCLUDE */
 } HeaderEdit;
 
 static int by_begin(const void *a, const void *b) {
@@ -29,8 +34,8 @@ static int by_begin(const void *a, const void *b) {
 }
 
 /* [begin, end) of the line holding off, its newline included. */
-static HeaderEdit line_at(const UserHeader *h, unsigned off, int header) {
-  HeaderEdit e = {off, off, header, false};
+static HeaderEdit line_at(const UserHeader *h, unsigned off, EditKind kind, int header) {
+  HeaderEdit e = {off, off, kind, header};
   while (e.begin > 0 && h->text[e.begin - 1] != '\n') e.begin--;
   while (e.end < h->len && h->text[e.end] != '\n') e.end++;
   if (e.end < h->len) e.end++;
@@ -82,17 +87,18 @@ static void emit_header(StrBuf *sb, const Program *p, int hi, bool lines, bool *
   HeaderEdit *edits = xmalloc((size_t)cap * sizeof *edits);
   bool once = false;
   for (int i = 0; i < h->nfns; i++)
-    edits[n++] = (HeaderEdit){h->fns[i].def.begin, h->fns[i].def.end, -1, xf_header_function_on_device(p, &h->fns[i])};
+    edits[n++] = (HeaderEdit){h->fns[i].def.begin, h->fns[i].def.end,
+                              xf_header_function_on_device(p, &h->fns[i]) ? EDIT_DEVICE : EDIT_DROP, -1};
   for (int i = 0; i < h->nincludes; i++) {
     int to = h->includes[i].header;
-    if (tu->headers[to].strip && !open[to]) edits[n++] = line_at(h, h->includes[i].offset, to);
+    edits[n++] = line_at(h, h->includes[i].offset, tu->headers[to].strip && !open[to] ? EDIT_WRITE : EDIT_INCLUDE, to);
   }
   for (unsigned b = 0; b < h->len;) { /* every `#pragma once` line */
-    HeaderEdit l = line_at(h, b, -1);
+    HeaderEdit l = line_at(h, b, EDIT_DROP, -1);
     if (is_pragma_once(h, l.begin, l.end)) {
       once = true;
       if (n == cap) edits = xrealloc(edits, (size_t)(cap *= 2) * sizeof *edits);
-      edits[n++] = (HeaderEdit){l.begin, l.end - (l.end > l.begin && h->text[l.end - 1] == '\n'), -1, false};
+      edits[n++] = (HeaderEdit){l.begin, l.end - (l.end > l.begin && h->text[l.end - 1] == '\n'), EDIT_DROP, -1};
     }
     b = l.end > b ? l.end : b + 1;
   }
@@ -103,12 +109,17 @@ static void emit_header(StrBuf *sb, const Program *p, int hi, bool lines, bool *
   for (int i = 0; i < n; i++) {
     if (edits[i].begin < at) continue; /* inside a body left out */
     put_text(sb, h, at, edits[i].begin);
-    if (edits[i].device) {
+    if (edits[i].kind == EDIT_DEVICE) {
       sb_puts(sb, "__device__ ");
       put_text(sb, h, edits[i].begin, edits[i].end);
-    } else if (edits[i].header >= 0) {
+    } else if (edits[i].kind == EDIT_WRITE) {
       emit_header(sb, p, edits[i].header, lines, open);
       if (lines) cg_line_directive_to(sb, h->path, line_of(h, edits[i].end));
+    } else if (edits[i].kind == EDIT_INCLUDE) {
+      /* `#include "k.h"` would be looked for next to the .gt.cu, not next to this header */
+      char *full = realpath(tu->headers[edits[i].header].path, NULL);
+      sb_printf(sb, "#include \"%s\"\n", full ? full : tu->headers[edits[i].header].path);
+      free(full);
     } else if (lines && count_newlines(h, edits[i].begin, edits[i].end) > 2) {
       sb_putc(sb, '\n');
       cg_line_directive_to(sb, h->path, line_of(h, edits[i].end)); /* the lines after it keep their numbers */

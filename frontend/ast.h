@@ -171,6 +171,12 @@ typedef struct OffsetRange {
   unsigned begin, end;
 } OffsetRange;
 
+/* A macro definition's text after `#define ` (TranslationUnit.outer_macros). */
+typedef struct MacroText {
+  char *name;
+  char *text;
+} MacroText;
+
 /* A `#include` line of a user header that names another user header. */
 typedef struct IncludeSite {
   unsigned offset; /* in the includer's text: where the directive is */
@@ -230,6 +236,8 @@ typedef struct TranslationUnit {
   int nskipped;
   TextFix *cxx_fixes;    /* where C++ needs other text than the C file has (frontend/cxx_fixes.c), file order */
   int ncxx_fixes;
+  MacroText *outer_macros; /* header definitions of macros the file defines again (after #undef) */
+  int nouter_macros;
   UserHeader *headers;   /* the file's own headers (see UserHeader) */
   int nheaders;
   char **cuda_named_types; /* types of the file named like CUDA's vector types (float2): #define'd away in the .gt.cu */

@@ -26,14 +26,24 @@ static unsigned past_skipped(const TranslationUnit *tu, unsigned i) {
   return i;
 }
 
-/* Only blanks, comments, preprocessor lines and blocks the preprocessor
- * skips (`#ifdef BIG` / for ... / `#else`) between from and to? */
+/* The end of the `_Pragma("acc|omp ...")` operator that starts at offset i
+ * (another directive, which a directive may stand before), or i. */
+static unsigned past_pragma_operator(const TranslationUnit *tu, unsigned i) {
+  for (int k = 0; k < tu->npragmas; k++)
+    if (tu->pragmas[k].loc.offset == i && tu->file->text[i] == '_') return tu->pragmas[k].end_offset;
+  return i;
+}
+
+/* Only blanks, comments, preprocessor lines, `_Pragma` directives and blocks
+ * the preprocessor skips (`#ifdef BIG` / for ... / `#else`) between from and
+ * to? */
 static int only_blank_between(const TranslationUnit *tu, unsigned from, unsigned to) {
   const char *t = tu->file->text;
   unsigned i = from;
   int line_start = 1;
   while (i < to) {
     unsigned past = past_skipped(tu, i);
+    if (past == i) past = past_pragma_operator(tu, i);
     if (past > i) i = past, line_start = 0;
     else if (t[i] == '\n') line_start = 1, i++;
     else if (t[i] == ' ' || t[i] == '\t' || t[i] == '\r' || t[i] == '\f' || t[i] == '\v') i++;

@@ -1167,6 +1167,21 @@ static void load_skipped_ranges(TranslationUnit *tu, CXTranslationUnit ctu, CXFi
   clang_disposeSourceRangeList(list);
 }
 
+/* Macros a header defines and the file defines again (after an #undef):
+ * codegen re-states the header's definition where it is still in force. */
+static void find_outer_macros(TranslationUnit *tu, MacroOps *mo) {
+  int cap = 0;
+  for (int i = 0; i < tu->ntops; i++) {
+    if (tu->tops[i].kind != TOP_MACRO) continue;
+    bool seen = false;
+    for (int k = 0; k < tu->nouter_macros && !seen; k++) seen = !strcmp(tu->outer_macros[k].name, tu->tops[i].name);
+    char *text = seen ? NULL : mo_outer_definition(mo, tu->tops[i].name);
+    if (!text) continue;
+    MacroText m = {xstrdup(tu->tops[i].name), text};
+    VEC_PUSH(tu->outer_macros, tu->nouter_macros, cap, m);
+  }
+}
+
 int fe_clang_args(const FeOptions *opts, const char **args, int max) {
   int nargs = 0;
   args[nargs++] = "-xc";
@@ -1208,6 +1223,7 @@ int fe_parse_c(TranslationUnit *tu, const FeOptions *opts) {
   tok_load(&p.toks, p.ctu, p.file, tu->file);
   clang_visitChildren(clang_getTranslationUnitCursor(p.ctu), top_cb, &p);
   if (p.file) fe_find_user_headers(tu, p.ctu, p.file);
+  find_outer_macros(tu, &p.macros);
   keep_copied_top_names(tu);
   drop_includes_in_functions(tu);
   for (int i = 0; i < tu->nfuncs; i++) link_calls(tu, tu->funcs[i]->body);

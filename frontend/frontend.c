@@ -251,6 +251,8 @@ void fe_free(TranslationUnit *tu) {
   for (int i = 0; i < tu->ntops; i++) free(tu->tops[i].name);
   free(tu->tops);
   fe_free_user_headers(tu);
+  for (int i = 0; i < tu->nouter_macros; i++) free(tu->outer_macros[i].name), free(tu->outer_macros[i].text);
+  free(tu->outer_macros);
   free_names(tu->top_names, tu->ntop_names);
   for (int i = 0; i < tu->nenumerators; i++) free(tu->enumerators[i]);
   free(tu->enumerators);

@@ -85,6 +85,23 @@ static int writes(MacroOps *mo, const char *name, int depth) {
 
 int mo_macro_writes(MacroOps *mo, const char *name) { return writes(mo, name, 0); }
 
+char *mo_outer_definition(MacroOps *mo, const char *name) {
+  for (int i = mo->ndefs - 1; i >= 0; i--) {
+    const MacroDef *d = &mo->defs[i];
+    if (strcmp(d->name, name) || clang_Location_isFromMainFile(clang_getCursorLocation(d->cur))) continue;
+    CXSourceRange r = clang_getCursorExtent(d->cur);
+    CXFile f = NULL, fe = NULL;
+    unsigned b, e;
+    clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &b);
+    clang_getExpansionLocation(clang_getRangeEnd(r), &fe, NULL, NULL, &e);
+    size_t len = 0;
+    const char *text = f && fe && clang_File_isEqual(f, fe) ? clang_getFileContents(mo->ctu, f, &len) : NULL;
+    if (!text || e < b || e > len) return NULL;
+    return xstrndup(text + b, e - b);
+  }
+  return NULL;
+}
+
 void mo_free(MacroOps *mo) {
   for (int i = 0; i < mo->ndefs; i++) {
     for (int j = 0; j < mo->defs[i].nidents; j++) free(mo->defs[i].idents[j]);

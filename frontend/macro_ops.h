@@ -26,6 +26,9 @@ void mo_add_definition(MacroOps *mo, CXCursor def);
  * unknown name counts as holding both. */
 enum { MO_ASSIGN = 1, MO_INCDEC = 2 };
 int mo_macro_writes(MacroOps *mo, const char *name);
+/* The text after `#define ` of the latest definition of name outside the
+ * main file (a header's), or NULL (malloc'ed). */
+char *mo_outer_definition(MacroOps *mo, const char *name);
 void mo_free(MacroOps *mo);
 
 #endif
