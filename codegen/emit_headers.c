@@ -63,9 +63,6 @@ static int count_newlines(const UserHeader *h, unsigned b, unsigned e) {
   return n;
 }
 
-/* The line number of offset off. */
-static int line_of(const UserHeader *h, unsigned off) { return 1 + count_newlines(h, 0, off); }
-
 /* Text [from, to) of h, with gt_c_ before the names of its functions named
  * like CUDA's (UserHeader.renames). */
 static void put_text(StrBuf *sb, const UserHeader *h, unsigned from, unsigned to) {
@@ -106,27 +103,31 @@ static void emit_header(StrBuf *sb, const Program *p, int hi, bool lines, bool *
   if (once) sb_printf(sb, "#ifndef GT_HEADER_ONCE_%d\n#define GT_HEADER_ONCE_%d\n", hi, hi);
   if (lines) cg_line_directive_to(sb, h->path, 1);
   unsigned at = 0;
+  int line = 1; /* of offset at */
   for (int i = 0; i < n; i++) {
     if (edits[i].begin < at) continue; /* inside a body left out */
     put_text(sb, h, at, edits[i].begin);
+    int inside = count_newlines(h, edits[i].begin, edits[i].end);
+    int next = line + count_newlines(h, at, edits[i].begin) + inside; /* the line after the edit */
     if (edits[i].kind == EDIT_DEVICE) {
       sb_puts(sb, "__device__ ");
       put_text(sb, h, edits[i].begin, edits[i].end);
     } else if (edits[i].kind == EDIT_WRITE) {
       emit_header(sb, p, edits[i].header, lines, open);
-      if (lines) cg_line_directive_to(sb, h->path, line_of(h, edits[i].end));
+      if (lines) cg_line_directive_to(sb, h->path, next);
     } else if (edits[i].kind == EDIT_INCLUDE) {
       /* `#include "k.h"` would be looked for next to the .gt.cu, not next to this header */
       char *full = realpath(tu->headers[edits[i].header].path, NULL);
       sb_printf(sb, "#include \"%s\"\n", full ? full : tu->headers[edits[i].header].path);
       free(full);
-    } else if (lines && count_newlines(h, edits[i].begin, edits[i].end) > 2) {
+    } else if (lines && inside > 2) {
       sb_putc(sb, '\n');
-      cg_line_directive_to(sb, h->path, line_of(h, edits[i].end)); /* the lines after it keep their numbers */
+      cg_line_directive_to(sb, h->path, next); /* the lines after it keep their numbers */
     } else {
-      for (int k = count_newlines(h, edits[i].begin, edits[i].end); k > 0; k--) sb_putc(sb, '\n');
+      for (int k = inside; k > 0; k--) sb_putc(sb, '\n');
     }
     at = edits[i].end;
+    line = next;
   }
   put_text(sb, h, at, (unsigned)h->len);
   if (h->len && h->text[h->len - 1] != '\n') sb_putc(sb, '\n');

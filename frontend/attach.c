@@ -29,8 +29,9 @@ static unsigned past_skipped(const TranslationUnit *tu, unsigned i) {
 /* The end of the `_Pragma("acc|omp ...")` operator that starts at offset i
  * (another directive, which a directive may stand before), or i. */
 static unsigned past_pragma_operator(const TranslationUnit *tu, unsigned i) {
+  if (tu->file->text[i] != '_') return i;
   for (int k = 0; k < tu->npragmas; k++)
-    if (tu->pragmas[k].loc.offset == i && tu->file->text[i] == '_') return tu->pragmas[k].end_offset;
+    if (tu->pragmas[k].loc.offset == i) return tu->pragmas[k].end_offset;
   return i;
 }
 

@@ -92,12 +92,9 @@ static int writes_var(const Stmt *s, const CVar *v, SrcLoc *where) {
 static void set_step(ForLoop *L, TranslationUnit *tu, const TokenArray *ta, Span s, int negate) {
   Expr e = span_expr(tu, ta, s);
   L->step_is_const = 0;
-  if (s.to - s.from == 1 && ta->t[s.from].kind == TK_LITERAL) {
-    char *end;
-    long long v = strtoll(e.text, &end, 0);
-    while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L') end++;
-    if (*end == '\0') L->step_is_const = 1, L->step_value = negate ? -v : v;
-  }
+  long long v;
+  if (s.to - s.from == 1 && ta->t[s.from].kind == TK_LITERAL && fe_expr_int(&e, &v))
+    L->step_is_const = 1, L->step_value = negate ? -v : v;
   if (L->step_is_const) {
     free(e.text);
     e.text = xasprintf("%lld", L->step_value);

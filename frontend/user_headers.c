@@ -139,9 +139,10 @@ static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent, CXClientData 
   Finder *fd = d;
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k == CXCursor_InclusionDirective) add_include(fd, c);
-  else if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
-           !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
-    add_definition(fd, c);
+  else if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) {
+    CXSourceLocation at = clang_getCursorLocation(c);
+    if (!clang_Location_isFromMainFile(at) && !clang_Location_isInSystemHeader(at)) add_definition(fd, c);
+  }
   return CXChildVisit_Continue;
 }
 

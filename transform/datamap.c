@@ -24,6 +24,11 @@ const char *xf_macro_hint(const Program *p, const char *name) {
   return "";
 }
 
+void xf_unknown_clause_item(const Program *p, const Clause *c, const VarItem *it) {
+  diag_error(it->loc, "'%s' in '%s' clause is not a variable declared before the directive%s", it->name,
+             clause_spelling(c->kind), xf_macro_hint(p, it->name));
+}
+
 static void push_map(DataMapList *l, DataMap m) { VEC_PUSH(l->m, l->n, l->cap, m); }
 
 bool xf_object_is_const(const CVar *v) {
@@ -36,8 +41,7 @@ static void item_map(Program *p, const Directive *d, const Clause *c, const VarI
                      bool force_delete, DataMapList *out) {
   CVar *v = xf_lookup_var(p, it->name, d->loc.offset);
   if (!v) {
-    diag_error(it->loc, "'%s' in '%s' clause is not a variable declared before the directive%s", it->name,
-               clause_spelling(c->kind), xf_macro_hint(p, it->name));
+    xf_unknown_clause_item(p, c, it);
     return;
   }
   if ((kind == XM_FROM || kind == XM_TOFROM) && xf_object_is_const(v)) {

@@ -329,6 +329,8 @@ CVar *xf_lookup_var(const Program *p, const char *name, unsigned offset);
 /* " (it is a macro: ...)" when name is a macro, for messages about a clause
  * item that is not a variable; else "" (datamap.c). */
 const char *xf_macro_hint(const Program *p, const char *name);
+/* Reports clause item it, which names no variable in scope (datamap.c). */
+void xf_unknown_clause_item(const Program *p, const Clause *c, const VarItem *it);
 /* Is v's section known on the device in kernel k: mapped by its construct
  * (k->maps), an enclosing data region, or an unstructured enter data in this
  * file (capture.c)? */

@@ -94,8 +94,7 @@ static void check_inner_data_clause(Program *p, Kernel *k, const Directive *d, c
     const CVar *v = xf_lookup_var(p, c->items[i].name, d->loc.offset);
     if (v && (v->tkind == VT_ARRAY || xf_has_mapping(p, k, v))) continue;
     if (!v)
-      diag_error(c->items[i].loc, "'%s' in '%s' clause is not a variable declared before the directive%s",
-                 c->items[i].name, clause_spelling(c->kind), xf_macro_hint(p, c->items[i].name));
+      xf_unknown_clause_item(p, c, &c->items[i]);
     else
       diag_error(c->items[i].loc,
                  "data clause '%s' on an inner loop names '%s', which the outer '%s' does not map: map it there (or "

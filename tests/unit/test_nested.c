@@ -134,7 +134,19 @@ static void test_fallbacks(void) {
   }
 }
 
-/* Bad gtcc_* arguments and data clauses on inner loops are located errors. */
+/* A nested SpMV-like loop: what the outer directive maps after rp, and the
+ * inner directive's data clauses. */
+static const char *const inner_data_src =
+    "void f(int n, const int *rp, const double *val, double *y) {\n"
+    "  #pragma acc parallel loop copyin(rp[0:n+1]%s) copyout(y[0:n])\n"
+    "  for (int i = 0; i < n; i++) {\n"
+    "    double sum = 0.0;\n"
+    "    #pragma acc parallel loop reduction(+:sum) %s\n"
+    "    for (int j = rp[i]; j < rp[i+1]; j++) sum += val[j];\n"
+    "    y[i] = sum;\n  }\n}\n";
+
+/* Bad gtcc_* arguments and data clauses on inner loops that name data the
+ * outer loop does not map are located errors. */
 static void test_errors(void) {
   Lowered r = lower("void f(int n, double *y) {\n"
                     "  #pragma acc parallel loop copyout(y[0:n]) gtcc_cdp(bogus)\n"
@@ -142,25 +154,14 @@ static void test_errors(void) {
                     NULL);
   CHECK(r.p == NULL && strstr(r.diags, ":2:") && strstr(r.diags, "unknown gtcc_cdp mode 'bogus'"));
   lowered_free(&r);
-  r = lower("void f(int n, const int *rp, const double *val, double *y) {\n"
-            "  #pragma acc parallel loop copyin(rp[0:n+1]) copyout(y[0:n])\n"
-            "  for (int i = 0; i < n; i++) {\n"
-            "    double sum = 0.0;\n"
-            "    #pragma acc parallel loop reduction(+:sum) copyin(val[0:rp[n]])\n"
-            "    for (int j = rp[i]; j < rp[i+1]; j++) sum += val[j];\n"
-            "    y[i] = sum;\n  }\n}\n",
-            NULL);
+  char src[512];
+  snprintf(src, sizeof src, inner_data_src, "", "copyin(val[0:rp[n]])");
+  r = lower(src, NULL);
   CHECK(r.p == NULL && strstr(r.diags, ":5:") && strstr(r.diags, "data clause 'copyin' on an inner loop names 'val'"));
   lowered_free(&r);
   /* data the outer construct maps is present: an inner clause naming it moves nothing */
-  r = lower("void f(int n, const int *rp, const double *val, double *y) {\n"
-            "  #pragma acc parallel loop copyin(rp[0:n+1], val[0:rp[n]]) copyout(y[0:n])\n"
-            "  for (int i = 0; i < n; i++) {\n"
-            "    double sum = 0.0;\n"
-            "    #pragma acc parallel loop reduction(+:sum) copyin(val[0:rp[n]]) present(rp)\n"
-            "    for (int j = rp[i]; j < rp[i+1]; j++) sum += val[j];\n"
-            "    y[i] = sum;\n  }\n}\n",
-            NULL);
+  snprintf(src, sizeof src, inner_data_src, ", val[0:rp[n]]", "copyin(val[0:rp[n]]) present(rp)");
+  r = lower(src, NULL);
   CHECK(r.p != NULL && r.p->nkernels == 1 && r.p->kernels[0]->shape == KS_NESTED);
   lowered_free(&r);
 }
