@@ -1,6 +1,8 @@
 /* Small helpers shared by the two emitters. */
 #include "cg_util.h"
 
+#include "../frontend/cxx_fixes.h"
+
 #include <string.h>
 
 void cg_line_directive(StrBuf *sb, const TranslationUnit *tu, int line) { cg_line_directive_to(sb, tu->file->path, line); }
@@ -23,12 +25,21 @@ void cg_site(StrBuf *sb, const TranslationUnit *tu, const char *var, SrcLoc loc,
   sb_printf(sb, "\", %d, \"%s\"};", loc.line, what);
 }
 
+/* The next edit in file order from two lists sorted by fe_fix_order. */
+static const TextFix *next_fix(const TranslationUnit *tu, int *i, const TextFix *extra, int nextra, int *j) {
+  const TextFix *a = *i < tu->ncxx_fixes ? &tu->cxx_fixes[*i] : NULL, *b = *j < nextra ? &extra[*j] : NULL;
+  if (a && (!b || fe_fix_order(a, b) <= 0)) return (*i)++, a;
+  if (b) (*j)++;
+  return b;
+}
+
 /* Copies [pos, end) of the file applying the C++ edits inside it
- * (tu->cxx_fixes, file order); an edit that starts inside a replaced range
- * is left out. */
-static void copy_with_fixes(StrBuf *sb, const TranslationUnit *tu, unsigned pos, unsigned end) {
-  for (int i = 0; i < tu->ncxx_fixes && pos < end; i++) {
-    const TextFix *f = &tu->cxx_fixes[i];
+ * (tu->cxx_fixes) and the extra ones (same order); an edit that starts
+ * inside a replaced range is left out. */
+static void copy_with_fixes(StrBuf *sb, const TranslationUnit *tu, unsigned pos, unsigned end, const TextFix *extra,
+                            int nextra) {
+  int i = 0, j = 0;
+  for (const TextFix *f; pos < end && (f = next_fix(tu, &i, extra, nextra, &j)) != NULL;) {
     if (f->begin < pos || f->end > end || (f->begin == end && f->end == end && f->text[0] != ')')) continue;
     sb_putn(sb, tu->file->text + pos, f->begin - pos);
     sb_puts(sb, f->text);
@@ -41,18 +52,23 @@ static void copy_with_fixes(StrBuf *sb, const TranslationUnit *tu, unsigned pos,
  * comments that keep the line count (inner directives are handled by gtcc,
  * not nvcc) and applying the C++ edits. */
 void cg_copy_source(StrBuf *sb, const TranslationUnit *tu, unsigned begin, unsigned end) {
+  cg_copy_source_edited(sb, tu, begin, end, NULL, 0);
+}
+
+void cg_copy_source_edited(StrBuf *sb, const TranslationUnit *tu, unsigned begin, unsigned end, const TextFix *extra,
+                           int nextra) {
   unsigned pos = begin;
   for (int i = 0; i < tu->npragmas; i++) {
     const PragmaLine *pl = &tu->pragmas[i];
     if (pl->macro || pl->loc.offset < pos || pl->loc.offset >= end) continue;
-    copy_with_fixes(sb, tu, pos, pl->loc.offset);
+    copy_with_fixes(sb, tu, pos, pl->loc.offset, extra, nextra);
     sb_puts(sb, "/* gtcc: directive handled by gtcc */");
     unsigned stop = pl->end_offset < end ? pl->end_offset : end;
     for (unsigned j = pl->loc.offset; j < stop; j++)
       if (tu->file->text[j] == '\n') sb_putc(sb, '\n');
     pos = stop;
   }
-  if (pos < end) copy_with_fixes(sb, tu, pos, end);
+  if (pos < end) copy_with_fixes(sb, tu, pos, end, extra, nextra);
 }
 
 void cg_gap_directives(StrBuf *sb, const TranslationUnit *tu, unsigned begin, unsigned end) {

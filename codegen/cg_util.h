@@ -18,6 +18,9 @@ void cg_emit_user_header(StrBuf *sb, const Program *p, int header, bool line_dir
 void cg_site(StrBuf *sb, const TranslationUnit *tu, const char *var, SrcLoc loc, const char *what);
 /* Source text [begin, end) with inner pragma lines commented out. */
 void cg_copy_source(StrBuf *sb, const TranslationUnit *tu, unsigned begin, unsigned end);
+/* The same with extra edits (sorted by fe_fix_order) applied together with the C++ edits. */
+void cg_copy_source_edited(StrBuf *sb, const TranslationUnit *tu, unsigned begin, unsigned end, const TextFix *extra,
+                           int nextra);
 /* The preprocessor lines between a construct's directive and its statement
  * ([begin, end)) other than the directives gtcc lowers: `#else`, `#endif`
  * and the skipped directives of `#if A / #pragma acc ... / #else / #pragma
@@ -72,6 +75,11 @@ void cg_phases_host_walk(StrBuf *sb, const Program *p, const Kernel *k, const ch
 void cg_kernel_params(StrBuf *sb, const Kernel *k);
 void cg_kernel_args(StrBuf *sb, const Kernel *k);
 void cg_kernel_locals(StrBuf *sb, const Kernel *k);
+/* CAP_SHARED captures (emit_cu.c): the kernel parameter (a pointer to the
+ * device copy), and the references under the variables' own names that
+ * every function holding user code declares first. */
+char *cg_shared_param(const CVar *v);
+void cg_shared_aliases(StrBuf *sb, const Kernel *k, const char *indent);
 /* Launch stub parameters (emit_cu.c); the host prototype uses the same list. */
 void cg_stub_params(StrBuf *sb, const Kernel *k, int with_names);
 /* Device pointers and launch size at the top of a stub (emit_cu.c). */

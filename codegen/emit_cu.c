@@ -181,6 +181,7 @@ void cg_kernel_params(StrBuf *sb, const Kernel *k) {
     case CAP_MAPPED:
     case CAP_DEVICEPTR: decl = cg_pointer_decl(c->var, c->var->name); break;
     case CAP_REDUCTION: decl = xasprintf("%s *gt_part_%s", c->var->type, c->var->name); break;
+    case CAP_SHARED: decl = cg_shared_param(c->var); break;
     case CAP_PRIVATE: continue;
     }
     sb_printf(sb, ", %s", decl);
@@ -203,6 +204,18 @@ void cg_kernel_locals(StrBuf *sb, const Kernel *k) {
     } else if (c->kind == CAP_REDUCTION)
       sb_printf(sb, "  %s %s = %s::identity<%s>();\n", v->type, v->name, cg_red_op(c->red_op), v->type);
   }
+  cg_shared_aliases(sb, k, "  ");
+}
+
+char *cg_shared_param(const CVar *v) { return xasprintf("%s *gt_sp_%s", v->type, v->name); }
+
+void cg_shared_aliases(StrBuf *sb, const Kernel *k, const char *indent) {
+  for (int i = 0; i < k->ncaps; i++)
+    if (k->caps[i].kind == CAP_SHARED) {
+      const CVar *v = k->caps[i].var;
+      sb_printf(sb, "%s%s &%s = *gt_sp_%s; /* the one device copy all threads share */\n%s(void)%s;\n", indent, v->type,
+                v->name, v->name, indent, v->name);
+    }
 }
 
 /* The grid-stride loop over the collapsed iteration space. Each thread
@@ -304,6 +317,7 @@ void cg_stub_params(StrBuf *sb, const Kernel *k, int with_names) {
       break;
     }
     case CAP_MAPPED:
+    case CAP_SHARED:
       if (with_names) sb_printf(sb, ", const void *%s, const void *gt_in_%s", n, n);
       else sb_puts(sb, ", const void *, const void *");
       for (int d = 0; c->var->tkind == VT_VLA_POINTER && d < c->var->ndims; d++)
@@ -326,7 +340,7 @@ void cg_kernel_args(StrBuf *sb, const Kernel *k) {
     const Capture *c = &k->caps[i];
     switch (c->kind) {
     case CAP_VALUE: sb_printf(sb, ", %s", c->var->name); break;
-    case CAP_MAPPED: case CAP_DEVICEPTR: sb_printf(sb, ", gt_d_%s", c->var->name); break;
+    case CAP_MAPPED: case CAP_DEVICEPTR: case CAP_SHARED: sb_printf(sb, ", gt_d_%s", c->var->name); break;
     case CAP_REDUCTION: sb_printf(sb, ", gt_part_%s", c->var->name); break;
     case CAP_PRIVATE: break;
     }
@@ -348,6 +362,11 @@ void cg_stub_prologue(StrBuf *sb, const Kernel *k, const char *trip) {
               k->recursive_fn->name);
   for (int i = 0; i < k->ncaps; i++) {
     const Capture *c = &k->caps[i];
+    if (c->kind == CAP_SHARED) {
+      sb_printf(sb, "  %s *gt_d_%s = (%s *)gtrt_dev_base(gt_site, \"%s\", %s, gt_in_%s);\n  if (!gt_d_%s) gtrt_fatal();\n",
+                c->var->type, c->var->name, c->var->type, c->var->name, c->var->name, c->var->name, c->var->name);
+      continue;
+    }
     if (c->kind != CAP_MAPPED && c->kind != CAP_DEVICEPTR) continue;
     char *decl = cg_cast_type(c->var);
     char *dname = xasprintf("gt_d_%s", c->var->name);

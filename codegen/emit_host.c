@@ -108,6 +108,7 @@ static void stub_args(StrBuf *sb, const Program *p, const Kernel *k) {
       break;
     }
     case CAP_DEVICEPTR: sb_printf(sb, ", (const void *)%s", n); break;
+    case CAP_SHARED: sb_printf(sb, ", (const void *)&%s, (const void *)&%s", n, n); break;
     case CAP_REDUCTION: sb_printf(sb, ", &%s", n); break;
     case CAP_PRIVATE: break;
     }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cg_util.h"
+#include "../frontend/cxx_fixes.h"
 
 /* The type of v without a top-level const (context fields are assigned). */
 static char *field_type(const CVar *v) {
@@ -82,6 +83,7 @@ static void capture_params(StrBuf *sb, const Kernel *k) {
     char *decl = NULL;
     if (c->kind == CAP_VALUE) decl = cg_value_decl(c->var, c->var->name);
     else if (c->kind == CAP_MAPPED || c->kind == CAP_DEVICEPTR) decl = cg_pointer_decl(c->var, c->var->name);
+    else if (c->kind == CAP_SHARED) decl = cg_shared_param(c->var);
     else continue;
     sb_printf(sb, ", %s", decl);
     free(decl);
@@ -93,6 +95,7 @@ static void capture_args(StrBuf *sb, const Kernel *k, const char *prefix) {
     const Capture *c = &k->caps[i];
     if (c->kind == CAP_VALUE) sb_printf(sb, ", %s", c->var->name);
     else if (c->kind == CAP_MAPPED || c->kind == CAP_DEVICEPTR) sb_printf(sb, ", %s%s", prefix, c->var->name);
+    else if (c->kind == CAP_SHARED) sb_printf(sb, ", %s%s", *prefix ? prefix : "gt_sp_", c->var->name);
   }
 }
 
@@ -154,7 +157,9 @@ static void emit_executor(StrBuf *sb, const Program *p, const Kernel *k) {
             k->name, k->name);
   cdp_params(sb, k);
   capture_params(sb, k);
-  sb_puts(sb, ") {\n  { /* a scope below the parameters': the context's locals may shadow captures */\n"
+  sb_puts(sb, ") {\n");
+  cg_shared_aliases(sb, k, "  ");
+  sb_puts(sb, "  { /* a scope below the parameters': the context's locals may shadow captures */\n"
               "  const int gt_t = GT_WARP ? (int)(threadIdx.x & 31u) : (int)threadIdx.x;\n"
               "  const int gt_nt = GT_WARP ? 32 : (int)blockDim.x;\n");
   ctx_locals(sb, k, "gt_ctx", "  ");
@@ -241,20 +246,17 @@ static void emit_device_launch(StrBuf *sb, const Kernel *k, const char *grid, co
  * rows of 16: 1068 -> 1215 GB/s; in the other tiers it cost, docs). */
 static void copy_body_streamed(StrBuf *sb, const Program *p, const Nested *n) {
   const Stmt *b = n->inner->kids[0];
-  unsigned pos = b->begin;
-  for (;;) {
-    const ElemRead *next = NULL; /* the first streamed read at or after pos */
-    for (int i = 0; i < n->nstreamed; i++)
-      if (n->streamed[i]->begin >= pos && n->streamed[i]->end <= b->end && (!next || n->streamed[i]->begin < next->begin))
-        next = n->streamed[i];
-    if (!next) break;
-    cg_copy_source(sb, p->tu, pos, next->begin);
-    sb_puts(sb, "gtrt_ld_stream(&(");
-    cg_copy_source(sb, p->tu, next->begin, next->end);
-    sb_puts(sb, "))");
-    pos = next->end;
+  /* edits applied with the C++ ones (and an atomic's): innermost at their places */
+  TextFix *ed = xmalloc(sizeof *ed * (size_t)(2 * n->nstreamed + 1));
+  int ned = 0;
+  for (int i = 0; i < n->nstreamed; i++) {
+    if (n->streamed[i]->begin < b->begin || n->streamed[i]->end > b->end) continue;
+    ed[ned++] = (TextFix){n->streamed[i]->begin, n->streamed[i]->begin, (char *)"gtrt_ld_stream(&(", 2};
+    ed[ned++] = (TextFix){n->streamed[i]->end, n->streamed[i]->end, (char *)"))", -2};
   }
-  cg_copy_source(sb, p->tu, pos, b->end);
+  qsort(ed, (size_t)ned, sizeof *ed, fe_fix_order);
+  cg_copy_source_edited(sb, p->tu, b->begin, b->end, ed, ned);
+  free(ed);
 }
 
 /* The warp-flat tier: the short loops of the warp's lanes are flattened
@@ -343,6 +345,7 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
   cdp_params(sb, k);
   capture_params(sb, k);
   sb_puts(sb, ") {\n  const int gt_lane = (int)(threadIdx.x & 31u), gt_warp = (int)(threadIdx.x >> 5);\n");
+  cg_shared_aliases(sb, k, "  ");
   switch (n->mode) {
   case CDP_CTA: sb_puts(sb, "  const unsigned gt_seg = blockIdx.x;\n"); break;
   case CDP_WARP: sb_puts(sb, "  const unsigned gt_seg = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;\n"); break;

@@ -114,6 +114,34 @@ typedef struct ForLoop {
   long long trip_value;/* when trip_is_const: iterations, >= 0 */
 } ForLoop;
 
+/* The shape of an expression, as far as an atomic construct needs it
+ * (frontend/cparse.c fills it for the statements after `acc|omp atomic`;
+ * frontend/atomics.c reads it). Offsets are of the main file, where the
+ * expression is written (a macro counts at its invocation). */
+typedef enum ExprForm {
+  EF_OTHER,   /* anything else (a call, a literal, ...) */
+  EF_LVALUE,  /* a variable, a[i], s.f, p->f, *p */
+  EF_ASSIGN,  /* a = b */
+  EF_OPASSIGN,/* a op= b */
+  EF_PRE,     /* ++a, --a */
+  EF_POST,    /* a++, a-- */
+  EF_BINARY,  /* a op b */
+} ExprForm;
+
+typedef enum ValueClass { VC_OTHER, VC_INT32, VC_INT64, VC_FLOAT, VC_DOUBLE } ValueClass;
+
+typedef struct ExprShape {
+  ExprForm form;
+  unsigned begin, end;           /* the whole expression, parentheses included */
+  unsigned op_begin, op_end;     /* the operator token ("=", "+=", "++", "*") */
+  char op[4];                    /* its spelling ("" when unknown) */
+  struct ExprShape *a, *b;       /* operands (b: NULL for ++/--; both NULL for EF_LVALUE/EF_OTHER) */
+  ValueClass vclass;             /* the expression's type, for lvalues */
+  char *type;                    /* its spelling */
+  CVar *root;                    /* EF_LVALUE: the variable it starts from, or NULL */
+  bool root_storage;             /* EF_LVALUE: it lies in root's own storage (v, v.f, v[i] of an array v) */
+} ExprShape;
+
 typedef struct Stmt {
   StmtKind kind;
   SrcLoc loc;            /* start */
@@ -135,6 +163,7 @@ typedef struct Stmt {
   Directive **dirs;      /* directives written just before this statement, in order */
   int ndirs;
   struct Function *func;
+  ExprShape *shape;      /* ST_EXPR after an atomic directive (or in the block after one): its expression */
 } Stmt;
 
 typedef struct Function {
@@ -165,7 +194,18 @@ typedef struct TopDecl {
 typedef struct TextFix {
   unsigned begin, end;
   char *text;
+  int order; /* among insertions at one position: lower first (an atomic's opening -1, its closing +1) */
 } TextFix;
+
+/* An `acc atomic` / `omp atomic` and the statement it applies to
+ * (frontend/atomics.c). Its rewrite for device code is in cxx_fixes. */
+typedef struct AtomicSite {
+  struct Directive *dir;
+  struct Stmt *stmt;
+  CVar *target;      /* the variable the updated lvalue x starts from, or NULL */
+  bool in_storage;   /* x lies in target's own storage (the scalar, a member, an element of an array) */
+  SrcLoc target_loc; /* where x is written */
+} AtomicSite;
 
 typedef struct OffsetRange {
   unsigned begin, end;
@@ -242,6 +282,8 @@ typedef struct TranslationUnit {
   int nheaders;
   char **cuda_named_types; /* types of the file named like CUDA's vector types (float2): #define'd away in the .gt.cu */
   int ncuda_named_types;
+  AtomicSite *atomics;   /* every atomic construct, file order */
+  int natomics;
 } TranslationUnit;
 
 #endif

@@ -6,7 +6,9 @@
  * them to the statements built here. This is the only file (with
  * frontend.c) that includes clang-c. */
 #include <clang-c/Index.h>
+#include <ctype.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -41,6 +43,9 @@ typedef struct Parser {
   unsigned *addrs;
   int naddrs, addrs_cap;
   MacroOps macros; /* what each macro's body can write */
+  /* First tokens after `acc|omp atomic` lines: the statements whose expressions get an ExprShape. */
+  unsigned *atomic_starts;
+  int natomic_starts, atomic_starts_cap;
 } Parser;
 
 char *cx_to_str(CXString s) {
@@ -781,6 +786,129 @@ static void collect_uses(Parser *p, Stmt *s, CXCursor c, int include_self) {
   clang_visitChildren(c, collect_cb, &uc);
 }
 
+/* ---- expression shapes (atomic constructs) -------------------------------- */
+
+static ValueClass value_class(CXType t) {
+  t = clang_getCanonicalType(t);
+  long long size = clang_Type_getSizeOf(t);
+  switch (t.kind) {
+  case CXType_Int: case CXType_UInt: case CXType_Long: case CXType_ULong: case CXType_LongLong:
+  case CXType_ULongLong:
+    return size == 4 ? VC_INT32 : size == 8 ? VC_INT64 : VC_OTHER;
+  case CXType_Float: return VC_FLOAT;
+  case CXType_Double: return VC_DOUBLE;
+  default: return VC_OTHER;
+  }
+}
+
+/* The variable an lvalue starts from, and whether the lvalue lies in that
+ * variable's own storage (v, v.f, v[i] of an array v) rather than behind a
+ * pointer (p[i], *p, p->f). */
+static void lvalue_shape(Parser *p, CXCursor c, ExprShape *e) {
+  e->root_storage = true;
+  for (int guard = 0; guard < 64 && !clang_Cursor_isNull(c); guard++) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_DeclRefExpr) {
+      e->root = ref_var(p, c);
+      return;
+    }
+    if (k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr) {
+      CXCursor base = strip_wrappers(first_child(c));
+      enum CXTypeKind bk = clang_getCanonicalType(clang_getCursorType(base)).kind;
+      if (bk == CXType_Pointer) e->root_storage = false;
+      c = base;
+    } else if (k == CXCursor_UnaryOperator) {
+      e->root_storage = false;
+      c = first_child(c);
+    } else if (k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr)
+      c = first_child(c);
+    else
+      return;
+  }
+}
+
+static bool is_binop(const char *t) {
+  static const char *ops[] = {"+", "-", "*", "/", "&", "|", "^", "<<", ">>"};
+  for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+    if (!strcmp(t, ops[i])) return true;
+  return false;
+}
+
+static void set_op(ExprShape *e, const Token *t) {
+  e->op_begin = t->begin, e->op_end = t->end;
+  snprintf(e->op, sizeof e->op, "%s", strlen(t->spell) < sizeof e->op ? t->spell : "");
+}
+
+/* The shape of expression c, its operands down to depth levels. */
+static ExprShape *expr_shape(Parser *p, CXCursor c, int depth) {
+  ExprShape *e = xcalloc(1, sizeof *e);
+  e->form = EF_OTHER;
+  if (!cursor_range(p, c, &e->begin, &e->end)) return e;
+  CXCursor in = strip_wrappers(c);
+  enum CXCursorKind k = clang_getCursorKind(in);
+  CXType type = clang_getCursorType(in);
+  e->vclass = value_class(type);
+  e->type = type_text(type);
+  CXCursor kids[2] = {clang_getNullCursor(), clang_getNullCursor()};
+  clang_visitChildren(in, second_child_cb, kids);
+  if (k == CXCursor_DeclRefExpr || k == CXCursor_ArraySubscriptExpr || k == CXCursor_MemberRefExpr ||
+      (k == CXCursor_UnaryOperator && unary_is(p, in, "*", 0))) {
+    e->form = EF_LVALUE;
+    lvalue_shape(p, in, e);
+    return e;
+  }
+  if (depth <= 0 || body_macro(p, in)) return e; /* an operator in a macro's body is not written here */
+  if (k == CXCursor_UnaryOperator && !clang_Cursor_isNull(kids[0])) {
+    int first = tok_first_at(&p->toks, e->begin), last = tok_last_before(&p->toks, e->end);
+    const Token *t = NULL;
+    if (first < p->toks.n && (tok_is(&p->toks.t[first], "++") || tok_is(&p->toks.t[first], "--")))
+      e->form = EF_PRE, t = &p->toks.t[first];
+    else if (last >= 0 && (tok_is(&p->toks.t[last], "++") || tok_is(&p->toks.t[last], "--")))
+      e->form = EF_POST, t = &p->toks.t[last];
+    if (!t) return e;
+    set_op(e, t);
+    e->a = expr_shape(p, kids[0], depth - 1);
+    return e;
+  }
+  if ((k != CXCursor_BinaryOperator && k != CXCursor_CompoundAssignOperator) || clang_Cursor_isNull(kids[1])) return e;
+  ExprShape *a = expr_shape(p, kids[0], depth - 1);
+  int i = tok_first_at(&p->toks, a->end);
+  const Token *t = i < p->toks.n ? &p->toks.t[i] : NULL;
+  ExprForm f = EF_OTHER;
+  if (t && k == CXCursor_CompoundAssignOperator && is_assign_op(t)) f = EF_OPASSIGN;
+  else if (t && tok_is(t, "=")) f = EF_ASSIGN;
+  else if (t && is_binop(t->spell)) f = EF_BINARY;
+  if (f == EF_OTHER || a->end == a->begin) {
+    free(a->type), free(a);
+    return e;
+  }
+  e->form = f;
+  set_op(e, t);
+  e->a = a;
+  e->b = expr_shape(p, kids[1], depth - 1);
+  return e;
+}
+
+/* The first tokens after each `acc atomic` / `omp atomic` line. */
+static void find_atomic_starts(Parser *p) {
+  for (int i = 0; i < p->tu->npragmas; i++) {
+    const PragmaLine *pl = &p->tu->pragmas[i];
+    const char *t = pl->text;
+    while (*t == ' ' || *t == '\t') t++;
+    if (pl->macro || strncmp(t, "atomic", 6) != 0 || (t[6] && (isalnum((unsigned char)t[6]) || t[6] == '_'))) continue;
+    int k = tok_first_at(&p->toks, pl->end_offset);
+    while (k < p->toks.n && p->toks.t[k].kind == TK_COMMENT) k++;
+    if (k < p->toks.n) VEC_PUSH(p->atomic_starts, p->natomic_starts, p->atomic_starts_cap, p->toks.t[k].begin);
+  }
+}
+
+/* An expression statement after an atomic directive, or in the block after one. */
+static bool after_atomic(const Parser *p, const Stmt *s) {
+  if (has_offset(p->atomic_starts, p->natomic_starts, s->begin)) return true;
+  return s->parent && s->parent->kind == ST_COMPOUND &&
+         has_offset(p->atomic_starts, p->natomic_starts, s->parent->begin);
+}
+
 /* ---- statements ---------------------------------------------------------- */
 
 static Stmt *build_stmt(Parser *p, CXCursor c, Stmt *parent, Function *fn);
@@ -933,7 +1061,9 @@ static Stmt *build_stmt(Parser *p, CXCursor c, Stmt *parent, Function *fn) {
     for (int i = 0; i + 1 < kids.n; i++) collect_uses(p, s, kids.c[i], 1);
     if (kids.n > 0) add_kid(s, build_stmt(p, kids.c[kids.n - 1], s, fn), &kcap);
     break;
-  default: collect_uses(p, s, c, s->kind == ST_EXPR);
+  default:
+    collect_uses(p, s, c, s->kind == ST_EXPR);
+    if (s->kind == ST_EXPR && after_atomic(p, s)) s->shape = expr_shape(p, c, 4);
   }
   free(kids.c);
   /* `for (...) x = 1;`: clang's extent stops before the body's ';'. */
@@ -1221,6 +1351,7 @@ int fe_parse_c(TranslationUnit *tu, const FeOptions *opts) {
   fe_collect_cxx_fixes(tu, p.ctu, p.file);
   p.macros.ctu = p.ctu;
   tok_load(&p.toks, p.ctu, p.file, tu->file);
+  find_atomic_starts(&p);
   clang_visitChildren(clang_getTranslationUnitCursor(p.ctu), top_cb, &p);
   if (p.file) fe_find_user_headers(tu, p.ctu, p.file);
   find_outer_macros(tu, &p.macros);
@@ -1235,6 +1366,7 @@ int fe_parse_c(TranslationUnit *tu, const FeOptions *opts) {
   free(p.ptr_members);
   free(p.const_addrs);
   free(p.addrs);
+  free(p.atomic_starts);
   mo_free(&p.macros);
   clang_disposeTranslationUnit(p.ctu);
   clang_disposeIndex(idx);

@@ -95,7 +95,7 @@ static void add_fix(FixCollector *fc, unsigned begin, unsigned end, char *text) 
     free(text);
     return;
   }
-  TextFix f = {begin, end, text};
+  TextFix f = {begin, end, text, 0};
   VEC_PUSH(fc->tu->cxx_fixes, fc->tu->ncxx_fixes, fc->cap, f);
 }
 
@@ -410,11 +410,12 @@ static enum CXChildVisitResult visit_cb(CXCursor c, CXCursor parent, CXClientDat
   return CXChildVisit_Recurse;
 }
 
-static int by_position(const void *a, const void *b) {
+int fe_fix_order(const void *a, const void *b) {
   const TextFix *x = a, *y = b;
   if (x->begin != y->begin) return x->begin < y->begin ? -1 : 1;
   /* at one position: insertions (a cast's opening) before a replacement */
-  return (x->end > x->begin) - (y->end > y->begin);
+  int r = (x->end > x->begin) - (y->end > y->begin);
+  return r ? r : (x->order > y->order) - (x->order < y->order);
 }
 
 void fe_collect_cxx_fixes(TranslationUnit *tu, CXTranslationUnit ctu, void *cxfile) {
@@ -426,5 +427,5 @@ void fe_collect_cxx_fixes(TranslationUnit *tu, CXTranslationUnit ctu, void *cxfi
   fix_tokens(&fc, ctu);
   free(fc.renamed);
   free(fc.macros);
-  if (tu->ncxx_fixes > 1) qsort(tu->cxx_fixes, (size_t)tu->ncxx_fixes, sizeof *tu->cxx_fixes, by_position);
+  if (tu->ncxx_fixes > 1) qsort(tu->cxx_fixes, (size_t)tu->ncxx_fixes, sizeof *tu->cxx_fixes, fe_fix_order);
 }

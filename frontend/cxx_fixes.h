@@ -9,6 +9,9 @@ struct CXTranslationUnitImpl;
 /* Fills tu->cxx_fixes (sorted by position) from the parsed file. */
 void fe_collect_cxx_fixes(TranslationUnit *tu, struct CXTranslationUnitImpl *ctu, void *cxfile);
 
+/* qsort order of TextFixes: by position; at one position insertions
+ * before a replacement, then by TextFix.order. */
+int fe_fix_order(const void *a, const void *b);
 /* Is n the name of one of CUDA's vector types (float2, int4, dim3, ...)?
  * A type of the file named so is gt_c_NAME in generated code. */
 bool fe_cuda_type_name(const char *n);

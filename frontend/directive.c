@@ -84,7 +84,7 @@ const Clause *dir_find_clause(const Directive *d, ClauseKind k) {
 typedef enum Part {
   P_ACC_PARALLEL, P_ACC_KERNELS, P_ACC_LOOP, P_ACC_DATA, P_ACC_ENTER_DATA, P_ACC_EXIT_DATA, P_ACC_UPDATE,
   P_TARGET, P_TEAMS, P_DISTRIBUTE, P_PARALLEL, P_FOR, P_SIMD, P_TARGET_DATA, P_TARGET_ENTER_DATA,
-  P_TARGET_EXIT_DATA, P_TARGET_UPDATE, P_TASK, P_TASKWAIT, P_SINGLE,
+  P_TARGET_EXIT_DATA, P_TARGET_UPDATE, P_TASK, P_TASKWAIT, P_SINGLE, P_ACC_ATOMIC, P_OMP_ATOMIC,
   P__COUNT
 } Part;
 
@@ -122,6 +122,9 @@ static const ClauseKind part_clauses[P__COUNT][24] = {
                 CL_DEPEND, CL_PRIORITY, END_},
     [P_TASKWAIT] = {CL_DEPEND, END_},
     [P_SINGLE] = {CL_PRIVATE, CL_FIRSTPRIVATE, CL_NOWAIT, END_},
+    [P_ACC_ATOMIC] = {CL_READ, CL_WRITE, CL_UPDATE, CL_CAPTURE, END_},
+    [P_OMP_ATOMIC] = {CL_READ, CL_WRITE, CL_UPDATE, CL_CAPTURE, CL_COMPARE, CL_SEQ_CST, CL_ACQ_REL, CL_ACQUIRE,
+                      CL_RELEASE, CL_RELAXED, CL_HINT, END_},
 };
 #undef END_
 
@@ -165,6 +168,8 @@ static const unsigned dir_parts[DIR__COUNT] = {
     [DIR_OMP_SINGLE] = P(SINGLE),
     [DIR_OMP_MASTER] = 0,
     [DIR_OMP_BARRIER] = 0,
+    [DIR_ACC_ATOMIC] = P(ACC_ATOMIC),
+    [DIR_OMP_ATOMIC] = P(OMP_ATOMIC),
 };
 
 bool dir_allows_clause(DirKind d, ClauseKind c) {
@@ -242,9 +247,9 @@ static int lookup_clause(DirFamily fam, const char *s, size_t n) {
 /* Directives of the specs that gtcc does not handle (a clearer message
  * than "unknown"). */
 static bool known_unsupported(DirFamily fam, const char *s, size_t n) {
-  static const char *const acc[] = {"serial", "host_data", "atomic", "cache", "declare", "routine",
+  static const char *const acc[] = {"serial", "host_data", "cache", "declare", "routine",
                                     "wait", "init", "shutdown", "set", NULL};
-  static const char *const omp[] = {"atomic", "critical", "ordered", "section", "sections", "flush",
+  static const char *const omp[] = {"critical", "ordered", "section", "sections", "flush",
                                     "declare", "threadprivate", "cancel", "cancellation", "taskloop",
                                     "taskyield", "loop", "masked", "scope", "requires", "metadirective",
                                     "allocate", "depobj", "scan", "tile", "unroll", "workshare",

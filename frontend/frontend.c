@@ -150,6 +150,7 @@ TranslationUnit *fe_parse(const char *path, const FeOptions *opts) {
     return tu;
   }
   fe_attach_directives(tu);
+  fe_plan_atomics(tu);
   fe_fold_clause_constants(tu, opts);
   return tu;
 }
@@ -216,8 +217,17 @@ static void free_names(NameRef *v, int n) {
   free(v);
 }
 
+static void free_shape(ExprShape *e) {
+  if (!e) return;
+  free_shape(e->a);
+  free_shape(e->b);
+  free(e->type);
+  free(e);
+}
+
 static void free_stmt(Stmt *s) {
   if (!s) return;
+  free_shape(s->shape);
   for (int i = 0; i < s->nkids; i++) free_stmt(s->kids[i]);
   free(s->kids);
   if (s->loop) {
@@ -247,6 +257,7 @@ void fe_free(TranslationUnit *tu) {
   free(tu->funcs);
   for (int i = 0; i < tu->ndirs; i++) fe_free_directive(tu->dirs[i]);
   free(tu->dirs);
+  free(tu->atomics);
   fe_free_pragmas(tu->pragmas, tu->npragmas);
   for (int i = 0; i < tu->ntops; i++) free(tu->tops[i].name);
   free(tu->tops);

@@ -34,6 +34,9 @@ int fe_clang_args(const FeOptions *opts, const char **args, int max);
 void fe_fold_clause_constants(TranslationUnit *tu, const FeOptions *opts);
 /* Attaches tu->dirs to statements and checks DF_LOOP directives. */
 void fe_attach_directives(TranslationUnit *tu);
+/* Checks the statement of each atomic construct and records its rewrite for
+ * device code (tu->atomics, tu->cxx_fixes; atomics.c). After attachment. */
+void fe_plan_atomics(TranslationUnit *tu);
 /* Text of [begin, end) of the unit's file (malloc'ed). */
 char *fe_text(const TranslationUnit *tu, unsigned begin, unsigned end);
 /* Whether name is a word C++ reserves (nvcc's dialect) that C allows as a name. */

@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "gtrt.h"
+#include "gtrt_atomic.cuh"
 
 /* ---- checked CUDA calls ------------------------------------------------------ */
 

@@ -47,6 +47,37 @@ bool xf_has_mapping(const Program *p, const Kernel *k, const CVar *v) {
   return false;
 }
 
+bool xf_is_atomic(const Directive *d) { return d->kind == DIR_ACC_ATOMIC || d->kind == DIR_OMP_ATOMIC; }
+
+/* Is v (a scalar or struct) what an atomic construct in the body updates,
+ * in its own storage? Then the threads must share it: passed by value, each
+ * would update its own copy. */
+static bool atomic_target(const Program *p, const Kernel *k, const CVar *v) {
+  for (int i = 0; i < p->tu->natomics; i++) {
+    const AtomicSite *a = &p->tu->atomics[i];
+    if (a->target == v && a->in_storage && a->stmt->begin >= k->body->begin && a->stmt->end <= k->body->end)
+      return true;
+  }
+  return false;
+}
+
+static bool writes_var(const Stmt *s, const CVar *v) {
+  for (int i = 0; i < s->nuses; i++)
+    if (s->uses[i].var == v && (s->uses[i].write || s->uses[i].addr_taken)) return true;
+  for (int i = 0; i < s->nkids; i++)
+    if (writes_var(s->kids[i], v)) return true;
+  return false;
+}
+
+/* A scalar or struct the threads must share: one an atomic construct
+ * updates, or one a data clause puts on the device (copy, map(tofrom:),
+ * here or around) that the body writes or passes by address. OpenACC and
+ * OpenMP then name the device copy; by value, each thread would change its
+ * own copy and the host would get nothing back. */
+static bool shared_scalar(const Program *p, const Kernel *k, const CVar *v) {
+  return atomic_target(p, k, v) || (xf_has_mapping(p, k, v) && writes_var(k->body, v));
+}
+
 static bool is_inner_iv(const Stmt *s, const CVar *v) {
   if (s->kind == ST_FOR && s->loop && s->loop->canonical && s->loop->iv == v) return true;
   for (int i = 0; i < s->nkids; i++)
@@ -104,6 +135,13 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u) {
     c.kind = CAP_PRIVATE;
   } else if (ck == CL_DEVICEPTR) {
     c.kind = CAP_DEVICEPTR;
+  } else if ((v->tkind == VT_SCALAR || v->tkind == VT_RECORD) && ck != CL_FIRSTPRIVATE && !is_inner_iv(k->body, v) &&
+             shared_scalar(p, k, v)) {
+    c.kind = CAP_SHARED;
+    if (!xf_has_mapping(p, k, v)) { /* copied in and out around the kernel, as an array would be */
+      DataMap m = {v, u->loc, XM_TOFROM, xasprintf("(void *)&(%s)", v->name), xasprintf("sizeof(%s)", v->name), false};
+      VEC_PUSH(k->maps.m, k->maps.n, k->maps.cap, m);
+    }
   } else if (v->tkind == VT_SCALAR || v->tkind == VT_RECORD) {
     c.kind = CAP_VALUE;
     if (ck != CL_FIRSTPRIVATE && u->write && !is_inner_iv(k->body, v) && k->shape != KS_TASKS)

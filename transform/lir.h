@@ -17,6 +17,9 @@ typedef enum CaptureKind {
   CAP_DEVICEPTR, /* pointer already holding a device address (deviceptr) */
   CAP_REDUCTION, /* scalar reduction: per-thread copy, combined at the end */
   CAP_PRIVATE,   /* private: uninitialised per-thread copy */
+  CAP_SHARED,    /* scalar or struct an atomic construct updates: one device copy that every thread
+                    reaches through a pointer, mapped like an array (copied in and out around the kernel,
+                    or found in an enclosing data region) */
 } CaptureKind;
 
 typedef struct Capture {
@@ -267,6 +270,7 @@ struct Program {
 void xf_form_regions(Program *p);          /* regions.c */
 void xf_capture(Program *p, Kernel *k);     /* capture.c */
 bool xf_is_local(const Stmt *s, const CVar *v); /* capture.c: v is declared inside s (not a global) */
+bool xf_is_atomic(const Directive *d);          /* capture.c: acc atomic / omp atomic */
 void xf_device_functions(Program *p);       /* devfuncs.c */
 void xf_check_names(Program *p);            /* names.c: what reaches the .gt.cu compiles as C++ */
 void xf_nested(Program *p, Kernel *k);      /* nested.c: decides KS_NESTED */

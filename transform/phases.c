@@ -373,6 +373,14 @@ static void split_captures(Walk *w, Stmt *body) {
         if (!dup) VEC_PUSH(k->caps, k->ncaps, k->caps_cap, *cap);
         continue;
       }
+      if (cap->kind == CAP_SHARED) { /* the snapshot is a copy per task: their atomic updates would be lost */
+        diag_error(cap->loc, "'%s' is updated by an atomic construct in the tasks but %s inside the task region; "
+                             "declare it before the region and do not assign it between the tasks (or keep the "
+                             "value in a mapped array element)",
+                   v->name, local ? "declared" : "assigned");
+        w->ok = false;
+        continue;
+      }
       if (v->tkind == VT_ARRAY || cap->kind == CAP_DEVICEPTR) {
         diag_error(cap->loc, "'%s' is used by tasks but %s inside the task region; gtcc passes only scalars and "
                              "pointers from the region's host code to its tasks",

@@ -121,7 +121,7 @@ static void check_inner(Program *p, Kernel *k, Stmt *s) {
           check_inner_data_clause(p, k, d, &d->clauses[c]);
       }
       if (is_parallel_loop(d)) VEC_PUSH(k->seq_inner, k->nseq_inner, k->seq_inner_cap, s);
-    } else
+    } else if (!xf_is_atomic(d)) /* atomics: rewritten in the copied text (frontend/atomics.c) */
       diag_error(d->loc, "'%s' inside the '%s' region at line %d is not supported", dir_name(d->kind), k->what,
                  k->loc.line);
   }

@@ -236,6 +236,7 @@ static void note_inner(const Stmt *s, TaskRegion *tr, bool top, bool *ok) {
       continue;
     }
     if (dir_flags(d->kind) & DF_LOOP) continue; /* seq / simd: runs sequentially in the thread */
+    if (xf_is_atomic(d)) continue;              /* rewritten in the copied text (frontend/atomics.c) */
     diag_error(d->loc, "'%s' inside an 'omp task' body is not supported%s", dir_name(d->kind),
                is_parallel_loop(d) ? " (one parallel loop at the top level of the task body is)" : "");
     *ok = false;

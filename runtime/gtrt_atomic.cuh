@@ -1,0 +1,173 @@
+/* Atomic constructs in device code. frontend/atomics.c rewrites the
+ * statement after `acc atomic` / `omp atomic` into these calls:
+ *
+ *   gtrt_atomic<OP, RET, ORDER>(&x, e)    x = x OP e; RET 0: x's old value, 1: its new one
+ *   gtrt_atomic_r<OP, RET, ORDER>(e, &x)  x = e OP x
+ *   gtrt_atomic_read<ORDER>(&x), gtrt_atomic_write<ORDER>(&x, e)
+ *
+ * The new value is computed as C computes `x = x OP e` (usual arithmetic
+ * conversions, then back to x's type), so the result is the CPU build's up
+ * to the order of the updates. A hardware atomic serves where it gives that
+ * value (int += int, double += double, unsigned &= unsigned, ...);
+ * everything else is a compare-and-swap loop on x's bits. ORDER: 0 relaxed,
+ * 1 seq_cst / acq_rel (a fence before and after), 2 acquire (after),
+ * 3 release (before).
+ *
+ * x may be thread-local (a variable of the loop body, a private copy):
+ * atomics on local memory are undefined in CUDA, and no other thread can
+ * see it, so a plain update serves. */
+#ifndef GTRT_ATOMIC_CUH
+#define GTRT_ATOMIC_CUH
+
+#include <cuda/std/type_traits>
+
+enum {
+  GTRT_AOP_ADD, GTRT_AOP_SUB, GTRT_AOP_MUL, GTRT_AOP_DIV, GTRT_AOP_AND, GTRT_AOP_OR, GTRT_AOP_XOR,
+  GTRT_AOP_SHL, GTRT_AOP_SHR, GTRT_AOP_SET
+};
+
+template <int OP, class T, class E> __device__ __forceinline__ T gtrt_aop_apply(T a, E b) {
+  if constexpr (OP == GTRT_AOP_ADD) return (T)(a + b);
+  else if constexpr (OP == GTRT_AOP_SUB) return (T)(a - b);
+  else if constexpr (OP == GTRT_AOP_MUL) return (T)(a * b);
+  else if constexpr (OP == GTRT_AOP_DIV) return (T)(a / b);
+  else if constexpr (OP == GTRT_AOP_AND) return (T)(a & b);
+  else if constexpr (OP == GTRT_AOP_OR) return (T)(a | b);
+  else if constexpr (OP == GTRT_AOP_XOR) return (T)(a ^ b);
+  else if constexpr (OP == GTRT_AOP_SHL) return (T)(a << b);
+  else if constexpr (OP == GTRT_AOP_SHR) return (T)(a >> b);
+  else return (T)b;
+}
+
+/* e OP x: the same with the operands swapped. */
+template <int OP, class T, class E> __device__ __forceinline__ T gtrt_aop_apply_r(T x, E e) {
+  if constexpr (OP == GTRT_AOP_ADD) return (T)(e + x);
+  else if constexpr (OP == GTRT_AOP_SUB) return (T)(e - x);
+  else if constexpr (OP == GTRT_AOP_MUL) return (T)(e * x);
+  else if constexpr (OP == GTRT_AOP_DIV) return (T)(e / x);
+  else if constexpr (OP == GTRT_AOP_AND) return (T)(e & x);
+  else if constexpr (OP == GTRT_AOP_OR) return (T)(e | x);
+  else if constexpr (OP == GTRT_AOP_XOR) return (T)(e ^ x);
+  else if constexpr (OP == GTRT_AOP_SHL) return (T)(e << x);
+  else if constexpr (OP == GTRT_AOP_SHR) return (T)(e >> x);
+  else return (T)e;
+}
+
+template <int ORDER> __device__ __forceinline__ void gtrt_atomic_fence_before() {
+  if constexpr (ORDER == 1 || ORDER == 3) __threadfence();
+}
+template <int ORDER> __device__ __forceinline__ void gtrt_atomic_fence_after() {
+  if constexpr (ORDER == 1 || ORDER == 2) __threadfence();
+}
+
+/* The unsigned integer type of T's size: what atomicCAS works on. */
+template <class T>
+using gtrt_abits = typename cuda::std::conditional<sizeof(T) == 4, unsigned int, unsigned long long>::type;
+
+template <class T> __device__ __forceinline__ gtrt_abits<T> gtrt_to_bits(T v) {
+  gtrt_abits<T> b;
+  memcpy(&b, &v, sizeof v);
+  return b;
+}
+template <class T> __device__ __forceinline__ T gtrt_from_bits(gtrt_abits<T> b) {
+  T v;
+  memcpy(&v, &b, sizeof v);
+  return v;
+}
+
+/* The old value; *neu gets the new one. F computes the new value from the old. */
+template <class T, class F> __device__ __forceinline__ T gtrt_atomic_cas(T *x, T *neu, F f) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "atomic access to 4- or 8-byte values only");
+  gtrt_abits<T> *bx = (gtrt_abits<T> *)x;
+  gtrt_abits<T> seen = *(volatile gtrt_abits<T> *)bx, was;
+  T old, n;
+  do {
+    was = seen;
+    old = gtrt_from_bits<T>(was);
+    n = f(old);
+    seen = atomicCAS(bx, was, gtrt_to_bits(n)); /* bits compared: a NaN does not loop forever */
+  } while (seen != was);
+  *neu = n;
+  return old;
+}
+
+/* A hardware instruction for x = x OP e with C's result, if there is one:
+ * true and the old value in *old. */
+template <int OP, class T, class E> __device__ __forceinline__ bool gtrt_atomic_hw(T *x, E e, T *old) {
+  using C = decltype(T() + E());
+  constexpr bool same = cuda::std::is_same<C, T>::value;
+  constexpr bool i32 = cuda::std::is_integral<T>::value && sizeof(T) == 4;
+  constexpr bool i64 = cuda::std::is_integral<T>::value && sizeof(T) == 8;
+  using U = gtrt_abits<T>;
+  if constexpr ((OP == GTRT_AOP_ADD || OP == GTRT_AOP_SUB) && same && (i32 || i64)) {
+    U d = OP == GTRT_AOP_ADD ? (U)e : (U)0 - (U)e; /* two's complement: the same bits as C's sum */
+    *old = (T)atomicAdd((U *)x, d);
+    return true;
+  } else if constexpr ((OP == GTRT_AOP_ADD || OP == GTRT_AOP_SUB) && same &&
+                       (cuda::std::is_same<T, float>::value || cuda::std::is_same<T, double>::value)) {
+    *old = atomicAdd(x, OP == GTRT_AOP_ADD ? (T)e : -(T)e); /* x - e == x + (-e) exactly */
+    return true;
+  } else if constexpr ((OP == GTRT_AOP_AND || OP == GTRT_AOP_OR || OP == GTRT_AOP_XOR) && same && (i32 || i64)) {
+    if constexpr (OP == GTRT_AOP_AND) *old = (T)atomicAnd((U *)x, (U)e);
+    else if constexpr (OP == GTRT_AOP_OR) *old = (T)atomicOr((U *)x, (U)e);
+    else *old = (T)atomicXor((U *)x, (U)e);
+    return true;
+  } else if constexpr (OP == GTRT_AOP_SET) {
+    *old = gtrt_from_bits<T>(atomicExch((U *)x, gtrt_to_bits((T)e)));
+    return true;
+  } else {
+    (void)x, (void)e, (void)old;
+    return false;
+  }
+}
+
+template <int OP, int RET, int ORDER, class T, class E> __device__ __forceinline__ T gtrt_atomic(T *x, E e) {
+  T old, n;
+  if (__isLocal(x)) {
+    old = *x;
+    n = *x = gtrt_aop_apply<OP>(old, e);
+    return RET ? n : old;
+  }
+  gtrt_atomic_fence_before<ORDER>();
+  if (gtrt_atomic_hw<OP>(x, e, &old)) n = gtrt_aop_apply<OP>(old, e);
+  else old = gtrt_atomic_cas(x, &n, [e](T o) { return gtrt_aop_apply<OP>(o, e); });
+  gtrt_atomic_fence_after<ORDER>();
+  return RET ? n : old;
+}
+
+template <int OP, int RET, int ORDER, class E, class T> __device__ __forceinline__ T gtrt_atomic_r(E e, T *x) {
+  if constexpr (OP == GTRT_AOP_ADD || OP == GTRT_AOP_MUL || OP == GTRT_AOP_AND || OP == GTRT_AOP_OR ||
+                OP == GTRT_AOP_XOR) {
+    if constexpr (cuda::std::is_same<decltype(E() + T()), decltype(T() + E())>::value)
+      return gtrt_atomic<OP, RET, ORDER>(x, e); /* commutative: e OP x == x OP e */
+  }
+  T old, n;
+  if (__isLocal(x)) {
+    old = *x;
+    n = *x = gtrt_aop_apply_r<OP>(old, e);
+    return RET ? n : old;
+  }
+  gtrt_atomic_fence_before<ORDER>();
+  old = gtrt_atomic_cas(x, &n, [e](T o) { return gtrt_aop_apply_r<OP>(o, e); });
+  gtrt_atomic_fence_after<ORDER>();
+  return RET ? n : old;
+}
+
+/* Loads and stores of 4 and 8 aligned bytes are single accesses; volatile
+ * keeps the compiler from caching or splitting them. */
+template <int ORDER, class T> __device__ __forceinline__ T gtrt_atomic_read(T *x) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "atomic access to 4- or 8-byte values only");
+  gtrt_atomic_fence_before<ORDER>();
+  T v = *(volatile T *)x;
+  gtrt_atomic_fence_after<ORDER>();
+  return v;
+}
+
+template <int ORDER, class T, class E> __device__ __forceinline__ void gtrt_atomic_write(T *x, E e) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "atomic access to 4- or 8-byte values only");
+  gtrt_atomic_fence_before<ORDER>();
+  *(volatile T *)x = (T)e;
+  gtrt_atomic_fence_after<ORDER>();
+}
+
+#endif
