@@ -79,6 +79,7 @@ cases_for() {
     printf '%s\n' "GTRT_CDP_CAPACITY=3 powerlaw" "GTRT_CDP_CAPACITY=3 giant1" \
       "GTRT_CDP_CAPACITY=0 allabove 60" ;;
   nested_inner_data_*) printf '%s\n' "0" "1" "3000" "-" "GTRT_CDP_CAPACITY=2 20000" ;;
+  nested_atomics_*) printf '%s\n' "0" "1" "3000" "-" "GTRT_CDP_CAPACITY=2 20000" ;;
   nested_after_*) printf '%s\n' "0" "1" "8" "6000" "-" "GTRT_CDP_CAPACITY=3 20000" "GTRT_CDP_CAPACITY=0 6000" ;;
   nested_shapes_*) printf '%s\n' "0" "1" "3" "200" "-" "GTRT_CDP_CAPACITY=2 2000" ;;
   wavefront | wavefront_*) printf '%s\n' "0 0" "1 1" "1 700" "700 1" "33 65" "517 1000" "-" "10000 10000" ;;
@@ -113,6 +114,7 @@ cases_for() {
   phase_multi_type)
     printf '%s\n' "0 5 3" "1 1 1" "1 1 1000" "1000 64 1" "1000 64 2" "1000 64 1000" "1000 64 0" "3001 100 7" "-" \
       "200000 2048 10" ;;
+  phase_atomics) printf '%s\n' "0 5 3" "1 1 1" "1000 64 0" "1000 64 2" "1000 64 1000" "3001 100 7" "-" ;; # N BS STEPS
   phase_taskgroup) printf '%s\n' "0 5 3" "1 1 1" "1000 64 1" "1000 64 2" "200 16 1000" "1000 64 0" "3001 100 7" "-" ;;
   phase_nest2) # NB MB T SWEEPS K
     printf '%s\n' "0 0 4 3 1" "0 5 4 3 1" "1 1 1 1 1" "1 1 8 2 1" "1 40 16 5 2" "40 1 16 5 2" "6 4 8 1 1" \

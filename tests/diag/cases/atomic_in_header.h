@@ -1,0 +1,4 @@
+static inline void hbump(int *c) {
+#pragma omp atomic
+  *c += 1;
+}
