@@ -140,6 +140,7 @@ typedef struct ExprShape {
   char *type;                    /* its spelling */
   CVar *root;                    /* EF_LVALUE: the variable it starts from, or NULL */
   bool root_storage;             /* EF_LVALUE: it lies in root's own storage (v, v.f, v[i] of an array v) */
+  char *macro;                   /* the macro whose invocation it starts in, or NULL */
 } ExprShape;
 
 typedef struct Stmt {

@@ -188,10 +188,18 @@ static const char *kind_word(AtomicKind k) {
 static bool read_clauses(const Directive *d, AtomicKind *kind, int *order) {
   static const struct { ClauseKind c; AtomicKind k; } kinds[] = {
       {CL_UPDATE, AK_UPDATE}, {CL_READ, AK_READ}, {CL_WRITE, AK_WRITE}, {CL_CAPTURE, AK_CAPTURE}};
-  const Clause *seen = NULL;
+  const Clause *seen = NULL, *order_seen = NULL;
   *kind = AK_UPDATE, *order = 0;
   for (int i = 0; i < d->nclauses; i++) {
     const Clause *c = &d->clauses[i];
+    bool is_order = c->kind == CL_SEQ_CST || c->kind == CL_ACQ_REL || c->kind == CL_ACQUIRE ||
+                    c->kind == CL_RELEASE || c->kind == CL_RELAXED;
+    if (is_order && order_seen) {
+      diag_error(c->loc, "'%s' may have only one memory-order clause ('%s' came first)", dir_name(d->kind),
+                 clause_spelling(order_seen->kind));
+      return false;
+    }
+    if (is_order) order_seen = c;
     if (c->kind == CL_COMPARE) {
       diag_error(c->loc, "'compare' on '%s' is not supported by gtcc", dir_name(d->kind));
       return false;
@@ -249,7 +257,11 @@ static void plan(TranslationUnit *tu, Directive *d, Stmt *s, TextFix **fixes, in
     else if (e && e->form == EF_ASSIGN && e->a && e->a->form == EF_LVALUE) x = rewrite_update(&rw, e->b, -1);
     break;
   }
-  if (!x) {
+  if (!x && e && e->form == EF_OTHER && e->macro) {
+    diag_error(s->loc, "the statement after '%s %s' is written through macro '%s': gtcc rewrites the statement as "
+               "written, so its operator must be in the file (write out what the macro stands for)",
+               dir_name(d->kind), kind_word(kind), e->macro);
+  } else if (!x) {
     diag_error(s->loc, "the statement after '%s %s' must have %s", dir_name(d->kind), kind_word(kind),
                kind_forms(kind));
   } else if (x->vclass == VC_OTHER) {

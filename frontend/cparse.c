@@ -857,35 +857,48 @@ static ExprShape *expr_shape(Parser *p, CXCursor c, int depth) {
     lvalue_shape(p, in, e);
     return e;
   }
-  if (depth <= 0 || body_macro(p, in)) return e; /* an operator in a macro's body is not written here */
+  /* Operators are found as written tokens next to their operands; one in a
+   * macro's body (`#define BUMP(v) v++`) is not written here and is not found. */
+  int from_body = 0;
+  const char *m = invoked_macro(p, in, &from_body);
+  if (m) e->macro = xstrdup(m); /* it starts inside an invocation of m */
+  if (depth <= 0) return e;
   if (k == CXCursor_UnaryOperator && !clang_Cursor_isNull(kids[0])) {
+    ExprShape *a = expr_shape(p, kids[0], depth - 1);
     int first = tok_first_at(&p->toks, e->begin), last = tok_last_before(&p->toks, e->end);
     const Token *t = NULL;
-    if (first < p->toks.n && (tok_is(&p->toks.t[first], "++") || tok_is(&p->toks.t[first], "--")))
+    if (first < p->toks.n && p->toks.t[first].end <= a->begin &&
+        (tok_is(&p->toks.t[first], "++") || tok_is(&p->toks.t[first], "--")))
       e->form = EF_PRE, t = &p->toks.t[first];
-    else if (last >= 0 && (tok_is(&p->toks.t[last], "++") || tok_is(&p->toks.t[last], "--")))
+    else if (last >= 0 && p->toks.t[last].begin >= a->end &&
+             (tok_is(&p->toks.t[last], "++") || tok_is(&p->toks.t[last], "--")))
       e->form = EF_POST, t = &p->toks.t[last];
-    if (!t) return e;
+    if (!t || a->end <= a->begin) {
+      e->form = EF_OTHER;
+      fe_free_shape(a);
+      return e;
+    }
     set_op(e, t);
-    e->a = expr_shape(p, kids[0], depth - 1);
+    e->a = a;
     return e;
   }
   if ((k != CXCursor_BinaryOperator && k != CXCursor_CompoundAssignOperator) || clang_Cursor_isNull(kids[1])) return e;
-  ExprShape *a = expr_shape(p, kids[0], depth - 1);
+  ExprShape *a = expr_shape(p, kids[0], depth - 1), *b = expr_shape(p, kids[1], depth - 1);
   int i = tok_first_at(&p->toks, a->end);
   const Token *t = i < p->toks.n ? &p->toks.t[i] : NULL;
   ExprForm f = EF_OTHER;
-  if (t && k == CXCursor_CompoundAssignOperator && is_assign_op(t)) f = EF_OPASSIGN;
-  else if (t && tok_is(t, "=")) f = EF_ASSIGN;
-  else if (t && is_binop(t->spell)) f = EF_BINARY;
-  if (f == EF_OTHER || a->end == a->begin) {
-    free(a->type), free(a);
+  if (!t || a->end <= a->begin || b->end <= b->begin || t->end > b->begin) f = EF_OTHER;
+  else if (k == CXCursor_CompoundAssignOperator && is_assign_op(t)) f = EF_OPASSIGN;
+  else if (tok_is(t, "=")) f = EF_ASSIGN;
+  else if (is_binop(t->spell)) f = EF_BINARY;
+  if (f == EF_OTHER) {
+    fe_free_shape(a), fe_free_shape(b);
     return e;
   }
   e->form = f;
   set_op(e, t);
   e->a = a;
-  e->b = expr_shape(p, kids[1], depth - 1);
+  e->b = b;
   return e;
 }
 

@@ -217,17 +217,18 @@ static void free_names(NameRef *v, int n) {
   free(v);
 }
 
-static void free_shape(ExprShape *e) {
+void fe_free_shape(ExprShape *e) {
   if (!e) return;
-  free_shape(e->a);
-  free_shape(e->b);
+  fe_free_shape(e->a);
+  fe_free_shape(e->b);
   free(e->type);
+  free(e->macro);
   free(e);
 }
 
 static void free_stmt(Stmt *s) {
   if (!s) return;
-  free_shape(s->shape);
+  fe_free_shape(s->shape);
   for (int i = 0; i < s->nkids; i++) free_stmt(s->kids[i]);
   free(s->kids);
   if (s->loop) {

@@ -37,6 +37,7 @@ void fe_attach_directives(TranslationUnit *tu);
 /* Checks the statement of each atomic construct and records its rewrite for
  * device code (tu->atomics, tu->cxx_fixes; atomics.c). After attachment. */
 void fe_plan_atomics(TranslationUnit *tu);
+void fe_free_shape(ExprShape *e);
 /* Text of [begin, end) of the unit's file (malloc'ed). */
 char *fe_text(const TranslationUnit *tu, unsigned begin, unsigned end);
 /* Whether name is a word C++ reserves (nvcc's dialect) that C allows as a name. */

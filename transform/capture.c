@@ -136,7 +136,8 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u) {
   } else if (ck == CL_DEVICEPTR) {
     c.kind = CAP_DEVICEPTR;
   } else if ((v->tkind == VT_SCALAR || v->tkind == VT_RECORD) && ck != CL_FIRSTPRIVATE && !is_inner_iv(k->body, v) &&
-             shared_scalar(p, k, v)) {
+             !(k->phase_body && xf_is_local(k->phase_body, v)) && shared_scalar(p, k, v)) {
+    /* (a variable of the task region's own host code is firstprivate in each task, as OpenMP says) */
     c.kind = CAP_SHARED;
     if (!xf_has_mapping(p, k, v)) { /* copied in and out around the kernel, as an array would be */
       DataMap m = {v, u->loc, XM_TOFROM, xasprintf("(void *)&(%s)", v->name), xasprintf("sizeof(%s)", v->name), false};

@@ -344,6 +344,17 @@ static bool in_stage(const PhasedRegion *ph, unsigned off) {
   return false;
 }
 
+/* The first use of v by the region's host code (outside every task), or NULL. */
+static const VarUse *host_use(const PhasedRegion *ph, const Stmt *s, const CVar *v) {
+  for (int i = 0; i < s->nuses; i++)
+    if (s->uses[i].var == v && !in_stage(ph, s->uses[i].loc.offset)) return &s->uses[i];
+  for (int i = 0; i < s->nkids; i++) {
+    const VarUse *u = host_use(ph, s->kids[i], v);
+    if (u) return u;
+  }
+  return NULL;
+}
+
 static bool host_written(const Walk *w, const CVar *v) {
   for (int i = 0; i < w->nhost_writes; i++)
     if (w->host_writes[i] == v) return true;
@@ -367,18 +378,19 @@ static void split_captures(Walk *w, Stmt *body) {
       const Capture *cap = &sk->caps[c];
       CVar *v = cap->var;
       bool local = xf_is_local(body, v);
+      const VarUse *hu = cap->kind == CAP_SHARED ? host_use(ph, body, v) : NULL;
+      if (hu) { /* tasks get a copy of what the host code sets, and the host code would read a stale copy */
+        diag_error(hu->loc, "'%s' is updated atomically by the tasks (first used at line %d) and %s by the region's "
+                            "host code here: gtcc keeps such a scalar on the device until the region ends; keep the "
+                            "value in an element of a mapped array (%s_arr[0]) instead",
+                   v->name, cap->loc.line, hu->write ? "assigned" : "used", v->name);
+        w->ok = false;
+        continue;
+      }
       if (!local && !host_written(w, v)) {
         bool dup = false;
         for (int i = 0; i < k->ncaps && !dup; i++) dup = k->caps[i].var == v;
         if (!dup) VEC_PUSH(k->caps, k->ncaps, k->caps_cap, *cap);
-        continue;
-      }
-      if (cap->kind == CAP_SHARED) { /* the snapshot is a copy per task: their atomic updates would be lost */
-        diag_error(cap->loc, "'%s' is updated by an atomic construct in the tasks but %s inside the task region; "
-                             "declare it before the region and do not assign it between the tasks (or keep the "
-                             "value in a mapped array element)",
-                   v->name, local ? "declared" : "assigned");
-        w->ok = false;
         continue;
       }
       if (v->tkind == VT_ARRAY || cap->kind == CAP_DEVICEPTR) {

@@ -1,6 +1,7 @@
-// expect: 12:20: error: 'compare' on 'omp atomic' is not supported by gtcc
-// expect: 14:25: error: 'omp atomic' may have only one of read, write, update and capture ('read' came first)
-// expect: 16:20: error: clause 'seq_cst' is not allowed on 'acc atomic'
+// expect: 13:20: error: 'compare' on 'omp atomic' is not supported by gtcc
+// expect: 15:25: error: 'omp atomic' may have only one of read, write, update and capture ('read' came first)
+// expect: 17:20: error: clause 'seq_cst' is not allowed on 'acc atomic'
+// expect: 19:28: error: 'omp atomic' may have only one memory-order clause ('seq_cst' came first)
 // only-expected
 // OpenMP 5.1's atomic compare (min/max, compare-and-swap forms) is not
 // implemented; one access kind per construct; memory orders are OpenMP's.
@@ -14,6 +15,8 @@ void f(int n, int *a, int *m) {
 #pragma omp atomic read write
     t = a[i];
 #pragma acc atomic seq_cst
+    a[i]++;
+#pragma omp atomic seq_cst relaxed
     a[i]++;
   }
 }

@@ -1,4 +1,4 @@
-// expect: 18:11: error: 'hits' is updated by an atomic construct in the tasks but assigned inside the task region
+// expect: 11:5: error: 'hits' is updated atomically by the tasks (first used at line 18) and assigned by the region's host code here
 // Tasks get the values of scalars the region's host code assigns as a copy
 // taken when each task is created: an atomic update of such a copy would be
 // lost, so it is an error.
