@@ -74,13 +74,13 @@ static void drop_skipped_pragmas(TranslationUnit *tu) {
  * expands; gtcc reads directives from the file, so it never lowers one.
  * Leaving out a loop directive, `parallel`, `teams`, `single` or `master`
  * only makes code sequential (cc still compiles the macro in host code);
- * leaving out a compute, data, task or standalone directive could change
- * results, so those are errors. */
+ * leaving out a compute, data, task, atomic or standalone directive could
+ * change results (an atomic's update would race), so those are errors. */
 static void report_macro_directive(const PragmaLine *p, const Directive *d) {
   const char *fam = p->family == FAM_ACC ? "acc" : "omp";
   unsigned flags = dir_flags(d->kind);
   bool harmless = !(flags & (DF_COMPUTE | DF_DATA | DF_STANDALONE)) && d->kind != DIR_OMP_TASK &&
-                  d->kind != DIR_OMP_TASKGROUP;
+                  d->kind != DIR_OMP_TASKGROUP && d->kind != DIR_ACC_ATOMIC && d->kind != DIR_OMP_ATOMIC;
   if (harmless)
     diag_warning(p->loc,
                  "'%s %s' in the definition of macro '%s' is not lowered by gtcc: where the macro expands "
