@@ -125,7 +125,8 @@ typedef enum ExprForm {
   EF_OPASSIGN,/* a op= b */
   EF_PRE,     /* ++a, --a */
   EF_POST,    /* a++, a-- */
-  EF_BINARY,  /* a op b */
+  EF_BINARY,  /* a op b (arithmetic, shifts, <, >, ==) */
+  EF_COND,    /* a ? b : c */
 } ExprForm;
 
 typedef enum ValueClass { VC_OTHER, VC_INT32, VC_INT64, VC_FLOAT, VC_DOUBLE } ValueClass;
@@ -135,7 +136,7 @@ typedef struct ExprShape {
   unsigned begin, end;           /* the whole expression, parentheses included */
   unsigned op_begin, op_end;     /* the operator token ("=", "+=", "++", "*") */
   char op[4];                    /* its spelling ("" when unknown) */
-  struct ExprShape *a, *b;       /* operands (b: NULL for ++/--; both NULL for EF_LVALUE/EF_OTHER) */
+  struct ExprShape *a, *b, *c;   /* operands (b: NULL for ++/--; c: EF_COND only; none for EF_LVALUE/EF_OTHER) */
   ValueClass vclass;             /* the expression's type, for lvalues */
   char *type;                    /* its spelling */
   CVar *root;                    /* EF_LVALUE: the variable it starts from, or NULL */
@@ -164,7 +165,8 @@ typedef struct Stmt {
   Directive **dirs;      /* directives written just before this statement, in order */
   int ndirs;
   struct Function *func;
-  ExprShape *shape;      /* ST_EXPR after an atomic directive (or in the block after one): its expression */
+  ExprShape *shape;      /* ST_EXPR after an atomic directive (or in the block after one): its expression;
+                            ST_IF after one: its condition */
 } Stmt;
 
 typedef struct Function {

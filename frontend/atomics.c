@@ -20,7 +20,7 @@
 #include "cxx_fixes.h"
 #include "strbuf.h"
 
-typedef enum AtomicKind { AK_UPDATE, AK_READ, AK_WRITE, AK_CAPTURE } AtomicKind;
+typedef enum AtomicKind { AK_UPDATE, AK_READ, AK_WRITE, AK_CAPTURE, AK_COMPARE } AtomicKind;
 
 /* Edits of one atomic statement, in the order they are made. */
 typedef struct Rewrite {
@@ -136,6 +136,73 @@ static const ExprShape *rewrite_exchange(Rewrite *rw, const ExprShape *w) {
   return w->a;
 }
 
+/* The operand of comparison cmp that is not x (NULL unless exactly one is x). */
+static const ExprShape *other_operand(const Rewrite *rw, const ExprShape *cmp, const ExprShape *x) {
+  bool a = same_text(rw->tu, cmp->a, x), b = same_text(rw->tu, cmp->b, x);
+  return a == b ? NULL : a ? cmp->b : cmp->a;
+}
+
+/* Which of min and max `cmp ? chosen : x` keeps, by the comparison's operator
+ * and whether x is its left operand ("MIN", "MAX" or NULL). */
+static const char *min_or_max(const ExprShape *cmp, bool x_left, bool chosen_is_e) {
+  bool lt = !strcmp(cmp->op, "<");
+  if (!lt && strcmp(cmp->op, ">")) return NULL;
+  bool e_smaller = lt != x_left; /* the condition says e < x */
+  return e_smaller == chosen_is_e ? "MIN" : "MAX";
+}
+
+/* `x = e < x ? e : x;` and the like: x's new value is the minimum or the maximum. */
+static const ExprShape *rewrite_compare_expr(Rewrite *rw, const ExprShape *s) {
+  if (!s || s->form != EF_ASSIGN || !s->a || s->a->form != EF_LVALUE || !s->b || s->b->form != EF_COND) return NULL;
+  const ExprShape *x = s->a, *cond = s->b->a, *t = s->b->b, *f = s->b->c;
+  if (cond->form != EF_BINARY || !cond->a || !cond->b) return NULL;
+  const ExprShape *e = other_operand(rw, cond, x);
+  if (!e) return NULL;
+  bool t_is_e = same_text(rw->tu, t, e) && same_text(rw->tu, f, x), t_is_x = same_text(rw->tu, t, x) && same_text(rw->tu, f, e);
+  const char *op = (t_is_e || t_is_x) ? min_or_max(cond, e == cond->b, t_is_e) : NULL;
+  if (!op) return NULL;
+  char *h = helper(rw, "gtrt_atomic", op, 1, "&(");
+  insert_open(rw, x->begin, h);
+  replace(rw, x->end, e->begin, "), (");
+  replace(rw, e->end, s->end, "))");
+  free(h);
+  return x;
+}
+
+/* `if (e < x) x = e;` (a min or max) and `if (x == e) x = d;` (a compare-and-swap). */
+static const ExprShape *rewrite_compare_if(Rewrite *rw, const Stmt *s) {
+  const ExprShape *cond = s->shape;
+  if (s->kind != ST_IF || s->nkids != 1 || !cond || cond->form != EF_BINARY || !cond->a || !cond->b) return NULL;
+  const Stmt *then = s->kids[0];
+  if (then->kind == ST_COMPOUND && then->nkids == 1) then = then->kids[0];
+  const ExprShape *w = then->shape;
+  if (then->kind != ST_EXPR || !w || w->form != EF_ASSIGN || !w->a || w->a->form != EF_LVALUE || !w->b) return NULL;
+  const ExprShape *x = w->a, *e = other_operand(rw, cond, x);
+  if (!e) return NULL;
+  if (!strcmp(cond->op, "==")) { /* e is evaluated once, in the condition's place */
+    if (e == cond->b) {
+      replace(rw, cond->begin, e->begin, "const auto gt_atomic_e = (");
+      insert_close(rw, e->end, "); true");
+    } else {
+      insert_open(rw, e->begin, "const auto gt_atomic_e = (");
+      replace(rw, e->end, cond->end, "); true");
+    }
+    char *h = xasprintf("gtrt_atomic_cas_if<%d>(gt_atomic_e, &(", rw->order);
+    insert_open(rw, x->begin, h);
+    free(h);
+  } else {
+    const char *op = same_text(rw->tu, w->b, e) ? min_or_max(cond, e == cond->b, true) : NULL;
+    if (!op) return NULL;
+    replace(rw, cond->begin, cond->end, "true");
+    char *h = helper(rw, "gtrt_atomic", op, 1, "&(");
+    insert_open(rw, x->begin, h);
+    free(h);
+  }
+  replace(rw, w->op_begin, w->op_end, "), (");
+  insert_close(rw, w->b->end, "))");
+  return x;
+}
+
 static bool is_capture_read(const ExprShape *e) {
   return e && e->form == EF_ASSIGN && e->a && e->a->form == EF_LVALUE && e->b && e->b->form == EF_LVALUE;
 }
@@ -175,19 +242,23 @@ static const char *kind_forms(AtomicKind k) {
     return "one of the forms 'v = x++;', 'v = ++x;' (or --), 'v = x op= expr;', 'v = x = x op expr;' and "
            "'v = x = expr op x;', or a block of two statements: {v = x; x op= expr;}, {x op= expr; v = x;}, "
            "{v = x; x = expr;} (or x++, ++x, x = x op expr in them)";
+  case AK_COMPARE:
+    return "one of the forms 'x = expr < x ? expr : x;' (or >, or x first in the comparison, or the branches "
+           "swapped), 'if (expr < x) x = expr;' (or >, or x first) and 'if (x == e) x = d;'";
   }
   return "";
 }
 
 static const char *kind_word(AtomicKind k) {
-  static const char *w[] = {"update", "read", "write", "capture"};
+  static const char *w[] = {"update", "read", "write", "capture", "compare"};
   return w[k];
 }
 
 /* The access kind and memory order from the clauses; false after an error. */
 static bool read_clauses(const Directive *d, AtomicKind *kind, int *order) {
-  static const struct { ClauseKind c; AtomicKind k; } kinds[] = {
-      {CL_UPDATE, AK_UPDATE}, {CL_READ, AK_READ}, {CL_WRITE, AK_WRITE}, {CL_CAPTURE, AK_CAPTURE}};
+  static const struct { ClauseKind c; AtomicKind k; } kinds[] = {{CL_UPDATE, AK_UPDATE}, {CL_READ, AK_READ},
+                                                                   {CL_WRITE, AK_WRITE}, {CL_CAPTURE, AK_CAPTURE},
+                                                                   {CL_COMPARE, AK_COMPARE}};
   const Clause *seen = NULL, *order_seen = NULL;
   *kind = AK_UPDATE, *order = 0;
   for (int i = 0; i < d->nclauses; i++) {
@@ -200,10 +271,7 @@ static bool read_clauses(const Directive *d, AtomicKind *kind, int *order) {
       return false;
     }
     if (is_order) order_seen = c;
-    if (c->kind == CL_COMPARE) {
-      diag_error(c->loc, "'compare' on '%s' is not supported by gtcc", dir_name(d->kind));
-      return false;
-    }
+
     /* 1: a fence before and after (seq_cst, acq_rel); 2: after (acquire); 3: before (release) */
     if (c->kind == CL_SEQ_CST || c->kind == CL_ACQ_REL) *order = 1;
     if (c->kind == CL_ACQUIRE) *order = 2;
@@ -211,7 +279,8 @@ static bool read_clauses(const Directive *d, AtomicKind *kind, int *order) {
     for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
       if (c->kind != kinds[k].c) continue;
       if (seen) {
-        diag_error(c->loc, "'%s' may have only one of read, write, update and capture ('%s' came first)",
+        diag_error(c->loc, "'%s' may have only one of read, write, update, capture and compare ('%s' came first; "
+                           "gtcc does not support 'compare' with 'capture')",
                    dir_name(d->kind), clause_spelling(seen->kind));
         return false;
       }
@@ -256,6 +325,7 @@ static void plan(TranslationUnit *tu, Directive *d, Stmt *s, TextFix **fixes, in
     if (s->kind == ST_COMPOUND) x = rewrite_capture_block(&rw, s);
     else if (e && e->form == EF_ASSIGN && e->a && e->a->form == EF_LVALUE) x = rewrite_update(&rw, e->b, -1);
     break;
+  case AK_COMPARE: x = s->kind == ST_IF ? rewrite_compare_if(&rw, s) : rewrite_compare_expr(&rw, e); break;
   }
   if (!x && e && e->form == EF_OTHER && e->macro) {
     diag_error(s->loc, "the statement after '%s %s' is written through macro '%s': gtcc rewrites the statement as "

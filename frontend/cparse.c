@@ -828,7 +828,7 @@ static void lvalue_shape(Parser *p, CXCursor c, ExprShape *e) {
 }
 
 static bool is_binop(const char *t) {
-  static const char *ops[] = {"+", "-", "*", "/", "&", "|", "^", "<<", ">>"};
+  static const char *ops[] = {"+", "-", "*", "/", "&", "|", "^", "<<", ">>", "<", ">", "=="};
   for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
     if (!strcmp(t, ops[i])) return true;
   return false;
@@ -837,6 +837,19 @@ static bool is_binop(const char *t) {
 static void set_op(ExprShape *e, const Token *t) {
   e->op_begin = t->begin, e->op_end = t->end;
   snprintf(e->op, sizeof e->op, "%s", strlen(t->spell) < sizeof e->op ? t->spell : "");
+}
+
+typedef struct ThreeKids {
+  CXCursor *c;
+  int n;
+} ThreeKids;
+
+static enum CXChildVisitResult three_kids_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  ThreeKids *tk = d;
+  if (tk->n == 3) return CXChildVisit_Break;
+  tk->c[tk->n++] = c;
+  return CXChildVisit_Continue;
 }
 
 /* The shape of expression c, its operands down to depth levels. */
@@ -882,6 +895,24 @@ static ExprShape *expr_shape(Parser *p, CXCursor c, int depth) {
     e->a = a;
     return e;
   }
+  if (k == CXCursor_ConditionalOperator) {
+    CXCursor three[3];
+    ThreeKids tk = {three, 0};
+    clang_visitChildren(in, three_kids_cb, &tk);
+    if (tk.n != 3) return e;
+    ExprShape *cond = expr_shape(p, three[0], depth - 1), *t = expr_shape(p, three[1], depth - 1),
+              *f = expr_shape(p, three[2], depth - 1);
+    int q = tok_first_at(&p->toks, cond->end), colon = tok_first_at(&p->toks, t->end);
+    if (cond->end > cond->begin && t->end > t->begin && f->end > f->begin && q < p->toks.n &&
+        tok_is(&p->toks.t[q], "?") && p->toks.t[q].end <= t->begin && colon < p->toks.n &&
+        tok_is(&p->toks.t[colon], ":") && p->toks.t[colon].end <= f->begin) {
+      e->form = EF_COND;
+      set_op(e, &p->toks.t[q]);
+      e->a = cond, e->b = t, e->c = f;
+    } else
+      fe_free_shape(cond), fe_free_shape(t), fe_free_shape(f);
+    return e;
+  }
   if ((k != CXCursor_BinaryOperator && k != CXCursor_CompoundAssignOperator) || clang_Cursor_isNull(kids[1])) return e;
   ExprShape *a = expr_shape(p, kids[0], depth - 1), *b = expr_shape(p, kids[1], depth - 1);
   int i = tok_first_at(&p->toks, a->end);
@@ -917,9 +948,11 @@ static void find_atomic_starts(Parser *p) {
 
 /* An expression statement after an atomic directive, or in the block after one. */
 static bool after_atomic(const Parser *p, const Stmt *s) {
-  if (has_offset(p->atomic_starts, p->natomic_starts, s->begin)) return true;
-  return s->parent && s->parent->kind == ST_COMPOUND &&
-         has_offset(p->atomic_starts, p->natomic_starts, s->parent->begin);
+  /* the statement itself, an item of the block after one, or the branch of
+   * the if after one (atomic compare), braces or not */
+  for (int up = 0; s && up < 3; up++, s = s->parent)
+    if (has_offset(p->atomic_starts, p->natomic_starts, s->begin)) return true;
+  return false;
 }
 
 /* ---- statements ---------------------------------------------------------- */
@@ -1064,6 +1097,7 @@ static Stmt *build_stmt(Parser *p, CXCursor c, Stmt *parent, Function *fn) {
   case ST_WHILE:
   case ST_SWITCH:
     if (kids.n > 0) collect_uses(p, s, kids.c[0], 1);
+    if (s->kind == ST_IF && kids.n > 0 && after_atomic(p, s)) s->shape = expr_shape(p, kids.c[0], 2);
     for (int i = 1; i < kids.n; i++) add_kid(s, build_stmt(p, kids.c[i], s, fn), &kcap);
     break;
   case ST_DO: /* body, cond */

@@ -221,6 +221,7 @@ void fe_free_shape(ExprShape *e) {
   if (!e) return;
   fe_free_shape(e->a);
   fe_free_shape(e->b);
+  fe_free_shape(e->c);
   free(e->type);
   free(e->macro);
   free(e);

@@ -4,6 +4,7 @@
  *   gtrt_atomic<OP, RET, ORDER>(&x, e)    x = x OP e; RET 0: x's old value, 1: its new one
  *   gtrt_atomic_r<OP, RET, ORDER>(e, &x)  x = e OP x
  *   gtrt_atomic_read<ORDER>(&x), gtrt_atomic_write<ORDER>(&x, e)
+ *   gtrt_atomic_cas_if<ORDER>(e, &x, d)   if (x == e) x = d
  *
  * The new value is computed as C computes `x = x OP e` (usual arithmetic
  * conversions, then back to x's type), so the result is the CPU build's up
@@ -23,7 +24,7 @@
 
 enum {
   GTRT_AOP_ADD, GTRT_AOP_SUB, GTRT_AOP_MUL, GTRT_AOP_DIV, GTRT_AOP_AND, GTRT_AOP_OR, GTRT_AOP_XOR,
-  GTRT_AOP_SHL, GTRT_AOP_SHR, GTRT_AOP_SET
+  GTRT_AOP_SHL, GTRT_AOP_SHR, GTRT_AOP_SET, GTRT_AOP_MIN, GTRT_AOP_MAX
 };
 
 template <int OP, class T, class E> __device__ __forceinline__ T gtrt_aop_apply(T a, E b) {
@@ -36,6 +37,8 @@ template <int OP, class T, class E> __device__ __forceinline__ T gtrt_aop_apply(
   else if constexpr (OP == GTRT_AOP_XOR) return (T)(a ^ b);
   else if constexpr (OP == GTRT_AOP_SHL) return (T)(a << b);
   else if constexpr (OP == GTRT_AOP_SHR) return (T)(a >> b);
+  else if constexpr (OP == GTRT_AOP_MIN) return (T)(b < a ? b : a); /* x = e < x ? e : x */
+  else if constexpr (OP == GTRT_AOP_MAX) return (T)(b > a ? b : a);
   else return (T)b;
 }
 
@@ -112,6 +115,13 @@ template <int OP, class T, class E> __device__ __forceinline__ bool gtrt_atomic_
     else if constexpr (OP == GTRT_AOP_OR) *old = (T)atomicOr((U *)x, (U)e);
     else *old = (T)atomicXor((U *)x, (U)e);
     return true;
+  } else if constexpr ((OP == GTRT_AOP_MIN || OP == GTRT_AOP_MAX) && same && (i32 || i64)) {
+    /* signed or unsigned as T is */
+    using S = typename cuda::std::conditional<cuda::std::is_signed<T>::value,
+                                              typename cuda::std::conditional<i32, int, long long>::type, U>::type;
+    if constexpr (OP == GTRT_AOP_MIN) *old = (T)atomicMin((S *)x, (S)e);
+    else *old = (T)atomicMax((S *)x, (S)e);
+    return true;
   } else if constexpr (OP == GTRT_AOP_SET) {
     *old = gtrt_from_bits<T>(atomicExch((U *)x, gtrt_to_bits((T)e)));
     return true;
@@ -151,6 +161,31 @@ template <int OP, int RET, int ORDER, class E, class T> __device__ __forceinline
   old = gtrt_atomic_cas(x, &n, [e](T o) { return gtrt_aop_apply_r<OP>(o, e); });
   gtrt_atomic_fence_after<ORDER>();
   return RET ? n : old;
+}
+
+/* `if (x == e) x = d;` (atomic compare): true if x held e and now holds d. */
+template <int ORDER, class E, class T, class D> __device__ __forceinline__ bool gtrt_atomic_cas_if(E e, T *x, D d) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "atomic access to 4- or 8-byte values only");
+  if (__isLocal(x)) {
+    if (!(*x == e)) return false;
+    *x = (T)d;
+    return true;
+  }
+  gtrt_atomic_fence_before<ORDER>();
+  gtrt_abits<T> *bx = (gtrt_abits<T> *)x;
+  gtrt_abits<T> seen = *(volatile gtrt_abits<T> *)bx, was;
+  const gtrt_abits<T> nb = gtrt_to_bits((T)d);
+  bool swapped = false;
+  while (gtrt_from_bits<T>(seen) == e) {
+    was = seen;
+    seen = atomicCAS(bx, was, nb);
+    if (seen == was) {
+      swapped = true;
+      break;
+    }
+  }
+  gtrt_atomic_fence_after<ORDER>();
+  return swapped;
 }
 
 /* Loads and stores of 4 and 8 aligned bytes are single accesses; volatile
