@@ -78,18 +78,28 @@ template <class T> __device__ __forceinline__ T gtrt_from_bits(gtrt_abits<T> b) 
   return v;
 }
 
-/* The old value; *neu gets the new one. F computes the new value from the old. */
+/* The old value; *neu gets the new one. F computes the new value from the old.
+ * An update that leaves x as it is (a minimum above x, x *= 1) is done when
+ * x is read: no write. A failed swap waits a little longer each time: with
+ * every thread of the GPU on one word, retrying at once let almost none
+ * through (probe atomics11: a million products into one element took 100 s). */
 template <class T, class F> __device__ __forceinline__ T gtrt_atomic_cas(T *x, T *neu, F f) {
   static_assert(sizeof(T) == 4 || sizeof(T) == 8, "atomic access to 4- or 8-byte values only");
   gtrt_abits<T> *bx = (gtrt_abits<T> *)x;
   gtrt_abits<T> seen = *(volatile gtrt_abits<T> *)bx, was;
   T old, n;
-  do {
+  unsigned wait = 16;
+  for (;;) {
     was = seen;
     old = gtrt_from_bits<T>(was);
     n = f(old);
-    seen = atomicCAS(bx, was, gtrt_to_bits(n)); /* bits compared: a NaN does not loop forever */
-  } while (seen != was);
+    const gtrt_abits<T> nb = gtrt_to_bits(n);
+    if (nb == was) break; /* bits compared: a NaN does not loop forever */
+    seen = atomicCAS(bx, was, nb);
+    if (seen == was) break;
+    __nanosleep(wait);
+    if (wait < 4096) wait *= 2;
+  }
   *neu = n;
   return old;
 }
@@ -176,6 +186,7 @@ template <int ORDER, class E, class T, class D> __device__ __forceinline__ bool 
   gtrt_abits<T> seen = *(volatile gtrt_abits<T> *)bx, was;
   const gtrt_abits<T> nb = gtrt_to_bits((T)d);
   bool swapped = false;
+  unsigned wait = 16;
   while (gtrt_from_bits<T>(seen) == e) {
     was = seen;
     seen = atomicCAS(bx, was, nb);
@@ -183,6 +194,8 @@ template <int ORDER, class E, class T, class D> __device__ __forceinline__ bool 
       swapped = true;
       break;
     }
+    __nanosleep(wait);
+    if (wait < 4096) wait *= 2;
   }
   gtrt_atomic_fence_after<ORDER>();
   return swapped;
