@@ -51,7 +51,8 @@ static void add(Rewrite *rw, unsigned b, unsigned e, const char *text, int order
 
 static void insert_open(Rewrite *rw, unsigned at, const char *text) { add(rw, at, at, text, -1); }
 static void insert_close(Rewrite *rw, unsigned at, const char *text) { add(rw, at, at, text, 1); }
-static void replace(Rewrite *rw, unsigned b, unsigned e, const char *text) { add(rw, b, e, text, 0); }
+/* An empty range replaced is an insertion that closes (the parentheses after an operand). */
+static void replace(Rewrite *rw, unsigned b, unsigned e, const char *text) { add(rw, b, e, text, b == e ? 1 : 0); }
 
 /* Do two lvalues read the same (whitespace aside)? */
 static bool same_text(const TranslationUnit *tu, const ExprShape *a, const ExprShape *b) {
