@@ -9,6 +9,7 @@
  *   x = e - x;          ->  gtrt_atomic_r<GTRT_AOP_SUB, 1, 0>((e), &(x));
  *   {v = x; x *= e;}    ->  {v = gtrt_atomic<GTRT_AOP_MUL, 0, 0>(&(x), (e));}
  *   {x++; v = x;}       ->  {auto gt_atomic_v = gtrt_atomic<GTRT_AOP_ADD, 1, 0>(&(x), 1); v = gt_atomic_v;}
+ *   x = e < x ? e : x;  ->  gtrt_atomic<GTRT_AOP_MIN, 1, 0>(&(x), (e));        (atomic compare)
  *
  * The host build (.gt.c) keeps the pragma and the statement as written.
  * Whether a scalar x must be shared with the device is the transform's
@@ -159,6 +160,16 @@ static const ExprShape *rewrite_compare_expr(Rewrite *rw, const ExprShape *s) {
   if (cond->form != EF_BINARY || !cond->a || !cond->b) return NULL;
   const ExprShape *e = other_operand(rw, cond, x);
   if (!e) return NULL;
+  if (!strcmp(cond->op, "==")) { /* x = x == e ? d : x: a compare-and-swap */
+    if (!same_text(rw->tu, f, x)) return NULL;
+    char *h = xasprintf("gtrt_atomic_cas_eq<%d>(&(", rw->order);
+    insert_open(rw, x->begin, h);
+    free(h);
+    replace(rw, x->end, e->begin, "), (");
+    replace(rw, e->end, t->begin, "), (");
+    replace(rw, t->end, s->end, "))");
+    return x;
+  }
   bool t_is_e = same_text(rw->tu, t, e) && same_text(rw->tu, f, x), t_is_x = same_text(rw->tu, t, x) && same_text(rw->tu, f, e);
   const char *op = (t_is_e || t_is_x) ? min_or_max(cond, e == cond->b, t_is_e) : NULL;
   if (!op) return NULL;
@@ -245,7 +256,7 @@ static const char *kind_forms(AtomicKind k) {
            "{v = x; x = expr;} (or x++, ++x, x = x op expr in them)";
   case AK_COMPARE:
     return "one of the forms 'x = expr < x ? expr : x;' (or >, or x first in the comparison, or the branches "
-           "swapped), 'if (expr < x) x = expr;' (or >, or x first) and 'if (x == e) x = d;'";
+           "swapped), 'if (expr < x) x = expr;' (or >, or x first), 'x = x == e ? d : x;' and 'if (x == e) x = d;'";
   }
   return "";
 }

@@ -5,6 +5,7 @@
  *   gtrt_atomic_r<OP, RET, ORDER>(e, &x)  x = e OP x
  *   gtrt_atomic_read<ORDER>(&x), gtrt_atomic_write<ORDER>(&x, e)
  *   gtrt_atomic_cas_if<ORDER>(e, &x, d)   if (x == e) x = d
+ *   gtrt_atomic_cas_eq<ORDER>(&x, e, d)   x = x == e ? d : x
  *
  * The new value is computed as C computes `x = x OP e` (usual arithmetic
  * conversions, then back to x's type), so the result is the CPU build's up
@@ -199,6 +200,11 @@ template <int ORDER, class E, class T, class D> __device__ __forceinline__ bool 
   }
   gtrt_atomic_fence_after<ORDER>();
   return swapped;
+}
+
+/* `x = x == e ? d : x;`: the same. */
+template <int ORDER, class T, class E, class D> __device__ __forceinline__ bool gtrt_atomic_cas_eq(T *x, E e, D d) {
+  return gtrt_atomic_cas_if<ORDER>(e, x, d);
 }
 
 /* Loads and stores of 4 and 8 aligned bytes are single accesses; volatile

@@ -1,12 +1,13 @@
 /* OpenMP 5.1 atomic compare: the min/max forms (a conditional expression or
  * an if, x on either side of < or >, the branches either way round) on
- * int, long, unsigned long long and double, and the compare-and-swap form
- * if (x == e) x = d; in a flat loop and in the inner loop of a nested one
+ * int, long, unsigned long long and double, and the compare-and-swap forms
+ * if (x == e) x = d; and x = x == e ? d : x; in a flat loop and in the inner loop of a nested one
  * (a label propagation step: every column takes the smallest row index that
  * reaches it). Compared with the CPU build: a lost update leaves a larger
  * minimum or a smaller maximum. */
 // expect-in-cu: gtrt_atomic<GTRT_AOP_MIN, 1, 0>(&(mn), (v[i]));
 // expect-in-cu: gtrt_atomic_cas_if<1>(gt_atomic_e, &(owner
+// expect-in-cu: gtrt_atomic_cas_eq<0>(&(claim[i & 1023]
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -25,13 +26,14 @@ int main(void) {
   for (int r = 0; r <= m; r++) rp[r] = (int)((long long)r * n / m);
   for (int c = 0; c < m; c++) lab[c] = m + c;
 
-  int mn = 1 << 30, mx = -(1 << 30), owner = -1, label[64];
+  int mn = 1 << 30, mx = -(1 << 30), owner = -1, label[64], claim[1024];
   double dmn = 1e300, dmx = -1e300;
   unsigned long long umn = ~0ull;
   long lmx = -5;
   for (int k = 0; k < 64; k++) label[k] = 1 << 30;
+  for (int k = 0; k < 1024; k++) claim[k] = k % 3 ? -1 : 9;
 #pragma omp target teams distribute parallel for map(to: v[0:n]) \
-    map(tofrom: mn, mx, dmn, dmx, umn, lmx, owner, label)
+    map(tofrom: mn, mx, dmn, dmx, umn, lmx, owner, label, claim)
   for (int i = 0; i < n; i++) {
 #pragma omp atomic compare
     mn = v[i] < mn ? v[i] : mn;
@@ -54,6 +56,8 @@ int main(void) {
     if (owner == -1) {
       owner = i % 5 == 4 ? 4 : 4;
     }
+#pragma omp atomic compare
+    claim[i & 1023] = claim[i & 1023] == -1 ? (i & 7) : claim[i & 1023];
   }
 
   /* one propagation step over the rows' columns, in the inner loop */
@@ -66,10 +70,12 @@ int main(void) {
     }
   }
 
-  long long ls = 0, cs = 0;
+  long long ls = 0, cs = 0, claimed = 0, nine = 0;
+  for (int k = 0; k < 1024; k++) claimed += claim[k] >= 0 && claim[k] < 8, nine += claim[k] == 9;
   for (int k = 0; k < 64; k++) ls += (long long)label[k] * (k + 1);
   for (int c = 0; c < m; c++) cs += (long long)lab[c] * (c % 7 + 1);
-  printf("mn=%d mx=%d umn=%llu lmx=%ld owner=%d ls=%lld cs=%lld\n", mn, mx, umn, lmx, owner, ls, cs);
+  printf("mn=%d mx=%d umn=%llu lmx=%ld owner=%d ls=%lld cs=%lld claimed=%lld nine=%lld\n", mn, mx, umn, lmx, owner,
+         ls, cs, claimed, nine);
   printf("dmn %.17g\ndmx %.17g\n", dmn, dmx);
   free(v), free(rp), free(col), free(lab);
   return 0;
