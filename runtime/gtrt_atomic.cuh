@@ -10,7 +10,8 @@
  * The new value is computed as C computes `x = x OP e` (usual arithmetic
  * conversions, then back to x's type), so the result is the CPU build's up
  * to the order of the updates. A hardware atomic serves where it gives that
- * value (int += int, double += double, unsigned &= unsigned, ...);
+ * value (integer += -= & | ^ with an integer e, min/max of one integer type,
+ * floating += and -=; a float x with a double e up to its last bit);
  * everything else is a compare-and-swap loop on x's bits. ORDER: 0 relaxed,
  * 1 seq_cst / acq_rel (a fence before and after), 2 acquire (after),
  * 3 release (before).
@@ -112,19 +113,28 @@ template <int OP, class T, class E> __device__ __forceinline__ bool gtrt_atomic_
   constexpr bool same = cuda::std::is_same<C, T>::value;
   constexpr bool i32 = cuda::std::is_integral<T>::value && sizeof(T) == 4;
   constexpr bool i64 = cuda::std::is_integral<T>::value && sizeof(T) == 8;
+  /* Integers: C's sum (or &, |, ^) in a type at least as wide as T, cut to
+   * T's bits, has the bits of T's own two's-complement operation on e cut
+   * to T first. */
+  constexpr bool ints = (i32 || i64) && cuda::std::is_integral<E>::value;
+  constexpr bool floats = (cuda::std::is_same<T, float>::value || cuda::std::is_same<T, double>::value) &&
+                          cuda::std::is_floating_point<E>::value;
   using U = gtrt_abits<T>;
-  if constexpr ((OP == GTRT_AOP_ADD || OP == GTRT_AOP_SUB) && same && (i32 || i64)) {
-    U d = OP == GTRT_AOP_ADD ? (U)e : (U)0 - (U)e; /* two's complement: the same bits as C's sum */
+  if constexpr ((OP == GTRT_AOP_ADD || OP == GTRT_AOP_SUB) && ints) {
+    U d = OP == GTRT_AOP_ADD ? (U)(T)e : (U)0 - (U)(T)e;
     *old = (T)atomicAdd((U *)x, d);
     return true;
-  } else if constexpr ((OP == GTRT_AOP_ADD || OP == GTRT_AOP_SUB) && same &&
-                       (cuda::std::is_same<T, float>::value || cuda::std::is_same<T, double>::value)) {
-    *old = atomicAdd(x, OP == GTRT_AOP_ADD ? (T)e : -(T)e); /* x - e == x + (-e) exactly */
+  } else if constexpr ((OP == GTRT_AOP_ADD || OP == GTRT_AOP_SUB) && floats) {
+    /* x - e == x + (-e) exactly. A float x with a double e (f += 0.1) adds e
+     * rounded to float: it may differ from C's double sum rounded to float
+     * in the last bit, as the order of the updates already may; a swap loop
+     * on one word is a hundred times slower when many threads share it. */
+    *old = atomicAdd(x, OP == GTRT_AOP_ADD ? (T)e : -(T)e);
     return true;
-  } else if constexpr ((OP == GTRT_AOP_AND || OP == GTRT_AOP_OR || OP == GTRT_AOP_XOR) && same && (i32 || i64)) {
-    if constexpr (OP == GTRT_AOP_AND) *old = (T)atomicAnd((U *)x, (U)e);
-    else if constexpr (OP == GTRT_AOP_OR) *old = (T)atomicOr((U *)x, (U)e);
-    else *old = (T)atomicXor((U *)x, (U)e);
+  } else if constexpr ((OP == GTRT_AOP_AND || OP == GTRT_AOP_OR || OP == GTRT_AOP_XOR) && ints) {
+    if constexpr (OP == GTRT_AOP_AND) *old = (T)atomicAnd((U *)x, (U)(T)e);
+    else if constexpr (OP == GTRT_AOP_OR) *old = (T)atomicOr((U *)x, (U)(T)e);
+    else *old = (T)atomicXor((U *)x, (U)(T)e);
     return true;
   } else if constexpr ((OP == GTRT_AOP_MIN || OP == GTRT_AOP_MAX) && same && (i32 || i64)) {
     /* signed or unsigned as T is */
