@@ -80,30 +80,44 @@ template <class T> __device__ __forceinline__ T gtrt_from_bits(gtrt_abits<T> b) 
   return v;
 }
 
-/* The old value; *neu gets the new one. F computes the new value from the old.
- * An update that leaves x as it is (a minimum above x, x *= 1) is done when
- * x is read: no write. A failed swap waits a little longer each time: with
- * every thread of the GPU on one word, retrying at once let almost none
- * through (probe atomics11: a million products into one element took 100 s). */
-template <class T, class F> __device__ __forceinline__ T gtrt_atomic_cas(T *x, T *neu, F f) {
-  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "atomic access to 4- or 8-byte values only");
-  gtrt_abits<T> *bx = (gtrt_abits<T> *)x;
-  gtrt_abits<T> seen = *(volatile gtrt_abits<T> *)bx, was;
-  T old, n;
+/* The swap loop for the lanes of a warp that update one word together:
+ * each lane computes the whole chain of the group's updates (in lane order,
+ * the values passed round by shuffles) from the value the first lane read,
+ * and that lane swaps once for all. One swap per warp instead of 32: on a
+ * word every thread updates, the retries that lost were what cost. An
+ * update that leaves x as it is (a minimum above x, x *= 1) writes nothing;
+ * a failed swap waits a little longer each time. REV: x = e OP x. The lane's
+ * old value; *neu its new one. */
+template <int OP, bool REV, class T, class E> __device__ __forceinline__ T gtrt_atomic_cas_warp(T *x, T *neu, E e) {
+  using C = decltype(T() + E());
+  using B = gtrt_abits<T>;
+  const unsigned peers = __match_any_sync(__activemask(), (unsigned long long)x);
+  const int lane = (int)(threadIdx.x & 31u), first = __ffs(peers) - 1;
+  const C ce = (C)e;
+  B seen = lane == first ? *(volatile B *)x : (B)0;
+  seen = __shfl_sync(peers, seen, first);
   unsigned wait = 16;
   for (;;) {
-    was = seen;
-    old = gtrt_from_bits<T>(was);
-    n = f(old);
-    const gtrt_abits<T> nb = gtrt_to_bits(n);
-    if (nb == was) break; /* bits compared: a NaN does not loop forever */
-    seen = atomicCAS(bx, was, nb);
-    if (seen == was) break;
+    T v = gtrt_from_bits<T>(seen), old = v, n = v;
+    for (unsigned m = peers; m; m &= m - 1) {
+      const int p = __ffs(m) - 1;
+      const C ep = __shfl_sync(peers, ce, p);
+      const T nv = REV ? gtrt_aop_apply_r<OP>(v, ep) : gtrt_aop_apply<OP>(v, ep);
+      if (p == lane) old = v, n = nv;
+      v = nv;
+    }
+    const B nb = gtrt_to_bits(v);
+    B got = seen;
+    if (lane == first && nb != seen) got = atomicCAS((B *)x, seen, nb); /* bits: a NaN does not loop */
+    got = __shfl_sync(peers, got, first);
+    if (got == seen) {
+      *neu = n;
+      return old;
+    }
+    seen = got;
     __nanosleep(wait);
     if (wait < 4096) wait *= 2;
   }
-  *neu = n;
-  return old;
 }
 
 /* A hardware instruction for x = x OP e with C's result, if there is one:
@@ -161,7 +175,7 @@ template <int OP, int RET, int ORDER, class T, class E> __device__ __forceinline
   }
   gtrt_atomic_fence_before<ORDER>();
   if (gtrt_atomic_hw<OP>(x, e, &old)) n = gtrt_aop_apply<OP>(old, e);
-  else old = gtrt_atomic_cas(x, &n, [e](T o) { return gtrt_aop_apply<OP>(o, e); });
+  else old = gtrt_atomic_cas_warp<OP, false>(x, &n, e);
   gtrt_atomic_fence_after<ORDER>();
   return RET ? n : old;
 }
@@ -179,7 +193,7 @@ template <int OP, int RET, int ORDER, class E, class T> __device__ __forceinline
     return RET ? n : old;
   }
   gtrt_atomic_fence_before<ORDER>();
-  old = gtrt_atomic_cas(x, &n, [e](T o) { return gtrt_aop_apply_r<OP>(o, e); });
+  old = gtrt_atomic_cas_warp<OP, true>(x, &n, e);
   gtrt_atomic_fence_after<ORDER>();
   return RET ? n : old;
 }
