@@ -240,6 +240,7 @@ typedef struct HeaderFunction {
   int ncalls;
   char **globals;         /* file-scope variables it uses that device code cannot read (not const scalars) */
   int nglobals;
+  bool has_atomic;        /* holds an atomic directive (gtcc does not rewrite directives in headers) */
 } HeaderFunction;
 
 typedef struct UserHeader {

@@ -50,6 +50,11 @@ static void add(Rewrite *rw, unsigned b, unsigned e, const char *text, int order
   VEC_PUSH(rw->fixes, rw->n, rw->cap, f);
 }
 
+/* Undoes the edits made since the first `mark`. */
+static void drop_from(Rewrite *rw, int mark) {
+  while (rw->n > mark) free(rw->fixes[--rw->n].text);
+}
+
 static void insert_open(Rewrite *rw, unsigned at, const char *text) { add(rw, at, at, text, -1); }
 static void insert_close(Rewrite *rw, unsigned at, const char *text) { add(rw, at, at, text, 1); }
 /* An empty range replaced is an insertion that closes (the parentheses after an operand). */
@@ -230,7 +235,7 @@ static const ExprShape *rewrite_capture_block(Rewrite *rw, const Stmt *s) {
     const ExprShape *x = rewrite_update(rw, e1, 0);
     if (!x) x = rewrite_exchange(rw, e1);
     if (x && same_text(rw->tu, x, e0->b)) return x;
-    while (rw->n > mark) free(rw->fixes[--rw->n].text);
+    drop_from(rw, mark);
   }
   if (is_capture_read(e1)) { /* x changes; then v = x: v gets the new value */
     int mark = rw->n;
@@ -238,7 +243,7 @@ static const ExprShape *rewrite_capture_block(Rewrite *rw, const Stmt *s) {
     const ExprShape *x = rewrite_update(rw, e0, 1);
     replace(rw, e1->b->begin, e1->b->end, "gt_atomic_v");
     if (x && same_text(rw->tu, x, e1->b)) return x;
-    while (rw->n > mark) free(rw->fixes[--rw->n].text);
+    drop_from(rw, mark);
   }
   return NULL;
 }
@@ -307,7 +312,14 @@ static const char *value_types(void) {
   return "int, unsigned, long, unsigned long, long long, unsigned long long, float and double are";
 }
 
-static void plan(TranslationUnit *tu, Directive *d, Stmt *s, TextFix **fixes, int *nfixes, int *fixes_cap) {
+/* What fe_plan_atomics gathers: the edits go to tu->cxx_fixes, the sites to tu->atomics. */
+typedef struct Plans {
+  TranslationUnit *tu;
+  int fixes_cap, atomics_cap;
+} Plans;
+
+static void plan(Plans *ps, Directive *d, Stmt *s) {
+  TranslationUnit *tu = ps->tu;
   AtomicKind kind;
   Rewrite rw = {tu, NULL, 0, 0, 0};
   if (!read_clauses(d, &kind, &rw.order)) return;
@@ -352,20 +364,18 @@ static void plan(TranslationUnit *tu, Directive *d, Stmt *s, TextFix **fixes, in
                x->type ? x->type : "?", value_types());
     free(xt);
   } else {
-    for (int i = 0; i < rw.n; i++) VEC_PUSH(*fixes, *nfixes, *fixes_cap, rw.fixes[i]);
-    free(rw.fixes);
+    for (int i = 0; i < rw.n; i++) VEC_PUSH(tu->cxx_fixes, tu->ncxx_fixes, ps->fixes_cap, rw.fixes[i]);
     AtomicSite a = {d, s, x->root, x->root_storage, srcfile_loc(tu->file, x->begin)};
-    int cap = tu->natomics;
-    VEC_PUSH(tu->atomics, tu->natomics, cap, a);
-    return;
+    VEC_PUSH(tu->atomics, tu->natomics, ps->atomics_cap, a);
+    rw.n = 0; /* the texts now belong to tu */
   }
-  for (int i = 0; i < rw.n; i++) free(rw.fixes[i].text);
+  drop_from(&rw, 0);
   free(rw.fixes);
 }
 
 static bool is_atomic(const Directive *d) { return d->kind == DIR_ACC_ATOMIC || d->kind == DIR_OMP_ATOMIC; }
 
-static void walk(TranslationUnit *tu, Stmt *s, TextFix **fixes, int *nfixes, int *cap) {
+static void walk(Plans *ps, Stmt *s) {
   if (!s) return;
   for (int i = 0; i < s->ndirs; i++) {
     if (!is_atomic(s->dirs[i])) continue;
@@ -373,23 +383,15 @@ static void walk(TranslationUnit *tu, Stmt *s, TextFix **fixes, int *nfixes, int
       diag_error(s->dirs[i + 1]->loc, "'%s' after '%s': an atomic construct applies to the statement after it",
                  dir_name(s->dirs[i + 1]->kind), dir_name(s->dirs[i]->kind));
     else
-      plan(tu, s->dirs[i], s, fixes, nfixes, cap);
+      plan(ps, s->dirs[i], s);
   }
-  for (int i = 0; i < s->nkids; i++) walk(tu, s->kids[i], fixes, nfixes, cap);
+  for (int i = 0; i < s->nkids; i++) walk(ps, s->kids[i]);
 }
 
 void fe_plan_atomics(TranslationUnit *tu) {
-  TextFix *fixes = NULL;
-  int n = 0, cap = 0;
-  for (int i = 0; i < tu->nfuncs; i++) walk(tu, tu->funcs[i]->body, &fixes, &n, &cap);
-  if (!n) return;
-  /* into the C++ edits, which the .gt.cu's copies of device code apply */
-  TextFix *all = xmalloc((size_t)(tu->ncxx_fixes + n) * sizeof *all);
-  if (tu->ncxx_fixes) memcpy(all, tu->cxx_fixes, (size_t)tu->ncxx_fixes * sizeof *all);
-  memcpy(all + tu->ncxx_fixes, fixes, (size_t)n * sizeof *all);
-  free(tu->cxx_fixes);
-  free(fixes);
-  tu->cxx_fixes = all;
-  tu->ncxx_fixes += n;
-  qsort(tu->cxx_fixes, (size_t)tu->ncxx_fixes, sizeof *tu->cxx_fixes, fe_fix_order);
+  /* the edits join the C++ ones, which the .gt.cu's copies of device code apply */
+  Plans ps = {tu, tu->ncxx_fixes, 0};
+  int before = tu->ncxx_fixes;
+  for (int i = 0; i < tu->nfuncs; i++) walk(&ps, tu->funcs[i]->body);
+  if (tu->ncxx_fixes > before) qsort(tu->cxx_fixes, (size_t)tu->ncxx_fixes, sizeof *tu->cxx_fixes, fe_fix_order);
 }

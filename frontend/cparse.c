@@ -937,9 +937,7 @@ static ExprShape *expr_shape(Parser *p, CXCursor c, int depth) {
 static void find_atomic_starts(Parser *p) {
   for (int i = 0; i < p->tu->npragmas; i++) {
     const PragmaLine *pl = &p->tu->pragmas[i];
-    const char *t = pl->text;
-    while (*t == ' ' || *t == '\t') t++;
-    if (pl->macro || strncmp(t, "atomic", 6) != 0 || (t[6] && (isalnum((unsigned char)t[6]) || t[6] == '_'))) continue;
+    if (pl->macro || !fe_pragma_is_atomic(pl)) continue;
     int k = tok_first_at(&p->toks, pl->end_offset);
     while (k < p->toks.n && p->toks.t[k].kind == TK_COMMENT) k++;
     if (k < p->toks.n) VEC_PUSH(p->atomic_starts, p->natomic_starts, p->atomic_starts_cap, p->toks.t[k].begin);

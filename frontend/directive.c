@@ -244,6 +244,12 @@ static int lookup_clause(DirFamily fam, const char *s, size_t n) {
   return -1;
 }
 
+bool fe_pragma_is_atomic(const PragmaLine *p) {
+  const char *t = p->text;
+  while (*t == ' ' || *t == '\t') t++;
+  return !strncmp(t, "atomic", 6) && !is_idchar(t[6]);
+}
+
 /* Directives of the specs that gtcc does not handle (a clearer message
  * than "unknown"). */
 static bool known_unsupported(DirFamily fam, const char *s, size_t n) {

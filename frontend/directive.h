@@ -113,6 +113,8 @@ typedef struct PragmaLine {
 /* Finds every `#pragma acc` / `#pragma omp` line of f, in file order.
  * Returns the number found; *out is a malloc'ed array. Never fails. */
 int fe_scan_pragmas(const SrcFile *f, PragmaLine **out);
+/* Is p an `acc atomic` / `omp atomic` line (before parsing it)? */
+bool fe_pragma_is_atomic(const PragmaLine *p);
 void fe_free_pragmas(PragmaLine *p, int n);
 
 /* Parses one pragma. Reports located errors (diag_error) for bad syntax,

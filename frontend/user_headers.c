@@ -126,7 +126,7 @@ static void add_definition(Finder *fd, CXCursor fn) {
   if (h < 0) return;
   UserHeader *uh = &fd->tu->headers[h];
   if (e <= b || e > uh->len || uh->text[e - 1] != '}') return;
-  HeaderFunction f = {cx_to_str(clang_getCursorSpelling(fn)), {b, e}, NULL, 0, NULL, 0};
+  HeaderFunction f = {cx_to_str(clang_getCursorSpelling(fn)), {b, e}, NULL, 0, NULL, 0, false};
   clang_visitChildren(body, calls_cb, &f);
   if (fe_cuda_function_name(f.name))
     VEC_PUSH(fd->clashing, fd->nclashing, fd->clashing_cap, clang_getCanonicalCursor(fn));
@@ -191,6 +191,18 @@ static int by_offset(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
+/* The functions of h whose definitions hold an `acc|omp atomic` line. */
+static void mark_atomic_functions(UserHeader *h) {
+  SrcFile *f = srcfile_from_string(h->path, h->text, strlen(h->text));
+  PragmaLine *pl = NULL;
+  int n = fe_scan_pragmas(f, &pl);
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < h->nfns && fe_pragma_is_atomic(&pl[i]); k++)
+      if (pl[i].loc.offset >= h->fns[k].def.begin && pl[i].loc.offset < h->fns[k].def.end) h->fns[k].has_atomic = true;
+  fe_free_pragmas(pl, n);
+  srcfile_free(f);
+}
+
 void fe_find_user_headers(TranslationUnit *tu, CXTranslationUnit ctu, CXFile main_file) {
   Finder fd = {tu, ctu, main_file, NULL, 0, NULL, 0, 0};
   clang_visitChildren(clang_getTranslationUnitCursor(ctu), top_cb, &fd);
@@ -199,6 +211,7 @@ void fe_find_user_headers(TranslationUnit *tu, CXTranslationUnit ctu, CXFile mai
     UserHeader *h = &tu->headers[i];
     /* (qsort must not get a null array, even of none) */
     if (h->nfns > 1) qsort(h->fns, (size_t)h->nfns, sizeof *h->fns, by_begin);
+    if (h->nfns > 0) mark_atomic_functions(h);
     if (h->nincludes > 1) qsort(h->includes, (size_t)h->nincludes, sizeof *h->includes, by_offset);
     if (h->nrenames > 1) qsort(h->renames, (size_t)h->nrenames, sizeof *h->renames, by_unsigned);
     h->strip = h->nfns > 0;

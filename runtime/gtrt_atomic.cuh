@@ -29,7 +29,10 @@ enum {
   GTRT_AOP_SHL, GTRT_AOP_SHR, GTRT_AOP_SET, GTRT_AOP_MIN, GTRT_AOP_MAX
 };
 
-template <int OP, class T, class E> __device__ __forceinline__ T gtrt_aop_apply(T a, E b) {
+/* x's new value (type T) from `a OP b` as C computes it: x = x OP e is
+ * gtrt_aop<OP, T>(x, e), x = e OP x is gtrt_aop<OP, T>(e, x). MIN and MAX
+ * keep the smaller or larger of x (a) and e (b); SET gives e. */
+template <int OP, class T, class A, class B> __device__ __forceinline__ T gtrt_aop(A a, B b) {
   if constexpr (OP == GTRT_AOP_ADD) return (T)(a + b);
   else if constexpr (OP == GTRT_AOP_SUB) return (T)(a - b);
   else if constexpr (OP == GTRT_AOP_MUL) return (T)(a * b);
@@ -42,20 +45,6 @@ template <int OP, class T, class E> __device__ __forceinline__ T gtrt_aop_apply(
   else if constexpr (OP == GTRT_AOP_MIN) return (T)(b < a ? b : a); /* x = e < x ? e : x */
   else if constexpr (OP == GTRT_AOP_MAX) return (T)(b > a ? b : a);
   else return (T)b;
-}
-
-/* e OP x: the same with the operands swapped. */
-template <int OP, class T, class E> __device__ __forceinline__ T gtrt_aop_apply_r(T x, E e) {
-  if constexpr (OP == GTRT_AOP_ADD) return (T)(e + x);
-  else if constexpr (OP == GTRT_AOP_SUB) return (T)(e - x);
-  else if constexpr (OP == GTRT_AOP_MUL) return (T)(e * x);
-  else if constexpr (OP == GTRT_AOP_DIV) return (T)(e / x);
-  else if constexpr (OP == GTRT_AOP_AND) return (T)(e & x);
-  else if constexpr (OP == GTRT_AOP_OR) return (T)(e | x);
-  else if constexpr (OP == GTRT_AOP_XOR) return (T)(e ^ x);
-  else if constexpr (OP == GTRT_AOP_SHL) return (T)(e << x);
-  else if constexpr (OP == GTRT_AOP_SHR) return (T)(e >> x);
-  else return (T)e;
 }
 
 template <int ORDER> __device__ __forceinline__ void gtrt_atomic_fence_before() {
@@ -102,7 +91,7 @@ template <int OP, bool REV, class T, class E> __device__ __forceinline__ T gtrt_
     for (unsigned m = peers; m; m &= m - 1) {
       const int p = __ffs(m) - 1;
       const C ep = __shfl_sync(peers, ce, p);
-      const T nv = REV ? gtrt_aop_apply_r<OP>(v, ep) : gtrt_aop_apply<OP>(v, ep);
+      const T nv = REV ? gtrt_aop<OP, T>(ep, v) : gtrt_aop<OP, T>(v, ep);
       if (p == lane) old = v, n = nv;
       v = nv;
     }
@@ -166,36 +155,33 @@ template <int OP, class T, class E> __device__ __forceinline__ bool gtrt_atomic_
   }
 }
 
-template <int OP, int RET, int ORDER, class T, class E> __device__ __forceinline__ T gtrt_atomic(T *x, E e) {
+/* x = x OP e (REV: x = e OP x); x's old value (RET 0) or its new one (RET 1). */
+template <int OP, bool REV, int RET, int ORDER, class T, class E>
+__device__ __forceinline__ T gtrt_atomic_rmw(T *x, E e) {
   T old, n;
   if (__isLocal(x)) {
     old = *x;
-    n = *x = gtrt_aop_apply<OP>(old, e);
+    n = *x = REV ? gtrt_aop<OP, T>(e, old) : gtrt_aop<OP, T>(old, e);
     return RET ? n : old;
   }
   gtrt_atomic_fence_before<ORDER>();
-  if (gtrt_atomic_hw<OP>(x, e, &old)) n = gtrt_aop_apply<OP>(old, e);
-  else old = gtrt_atomic_cas_warp<OP, false>(x, &n, e);
+  bool done = false;
+  if constexpr (!REV) done = gtrt_atomic_hw<OP>(x, e, &old);
+  if (done) n = gtrt_aop<OP, T>(old, e);
+  else old = gtrt_atomic_cas_warp<OP, REV>(x, &n, e);
   gtrt_atomic_fence_after<ORDER>();
   return RET ? n : old;
 }
 
+template <int OP, int RET, int ORDER, class T, class E> __device__ __forceinline__ T gtrt_atomic(T *x, E e) {
+  return gtrt_atomic_rmw<OP, false, RET, ORDER>(x, e);
+}
+
 template <int OP, int RET, int ORDER, class E, class T> __device__ __forceinline__ T gtrt_atomic_r(E e, T *x) {
-  if constexpr (OP == GTRT_AOP_ADD || OP == GTRT_AOP_MUL || OP == GTRT_AOP_AND || OP == GTRT_AOP_OR ||
-                OP == GTRT_AOP_XOR) {
-    if constexpr (cuda::std::is_same<decltype(E() + T()), decltype(T() + E())>::value)
-      return gtrt_atomic<OP, RET, ORDER>(x, e); /* commutative: e OP x == x OP e */
-  }
-  T old, n;
-  if (__isLocal(x)) {
-    old = *x;
-    n = *x = gtrt_aop_apply_r<OP>(old, e);
-    return RET ? n : old;
-  }
-  gtrt_atomic_fence_before<ORDER>();
-  old = gtrt_atomic_cas_warp<OP, true>(x, &n, e);
-  gtrt_atomic_fence_after<ORDER>();
-  return RET ? n : old;
+  constexpr bool commutative = (OP == GTRT_AOP_ADD || OP == GTRT_AOP_MUL || OP == GTRT_AOP_AND ||
+                                OP == GTRT_AOP_OR || OP == GTRT_AOP_XOR) &&
+                               cuda::std::is_same<decltype(E() + T()), decltype(T() + E())>::value;
+  return gtrt_atomic_rmw<OP, !commutative, RET, ORDER>(x, e); /* e OP x == x OP e: the hardware may serve */
 }
 
 /* `if (x == e) x = d;` (atomic compare): true if x held e and now holds d. */

@@ -61,21 +61,13 @@ static bool atomic_target(const Program *p, const Kernel *k, const CVar *v) {
   return false;
 }
 
-static bool writes_var(const Stmt *s, const CVar *v) {
-  for (int i = 0; i < s->nuses; i++)
-    if (s->uses[i].var == v && (s->uses[i].write || s->uses[i].addr_taken)) return true;
-  for (int i = 0; i < s->nkids; i++)
-    if (writes_var(s->kids[i], v)) return true;
-  return false;
-}
-
 /* A scalar or struct the threads must share: one an atomic construct
  * updates, or one a data clause puts on the device (copy, map(tofrom:),
  * here or around) that the body writes or passes by address. OpenACC and
  * OpenMP then name the device copy; by value, each thread would change its
  * own copy and the host would get nothing back. */
 static bool shared_scalar(const Program *p, const Kernel *k, const CVar *v) {
-  return atomic_target(p, k, v) || (xf_has_mapping(p, k, v) && writes_var(k->body, v));
+  return atomic_target(p, k, v) || (xf_has_mapping(p, k, v) && xf_subtree_uses(k->body, v, true, NULL));
 }
 
 static bool is_inner_iv(const Stmt *s, const CVar *v) {

@@ -52,26 +52,6 @@ bool xf_header_function_on_device(const Program *p, const HeaderFunction *fn) {
  * frontend lists the functions and file-scope variables it names, and a
  * variable device code cannot read is reported at the region's call.
  * Returns whether a header defines name. */
-/* Does [r) of text hold an atomic directive? gtcc reads directives in the
- * .c file only, so one in a header's function would not be rewritten. */
-static bool has_atomic_directive(const char *text, OffsetRange r) {
-  for (unsigned i = r.begin; i < r.end; i++) {
-    if (text[i] != '#' && strncmp(text + i, "_Pragma", 7) != 0) continue;
-    unsigned j = i + (text[i] == '#' ? 1 : 7);
-    while (j < r.end && (text[j] == ' ' || text[j] == '\t' || text[j] == '(' || text[j] == '"')) j++;
-    if (text[i] == '#') {
-      if (strncmp(text + j, "pragma", 6) != 0) continue;
-      j += 6;
-      while (j < r.end && (text[j] == ' ' || text[j] == '\t')) j++;
-    }
-    if (strncmp(text + j, "omp", 3) != 0 && strncmp(text + j, "acc", 3) != 0) continue;
-    j += 3;
-    while (j < r.end && (text[j] == ' ' || text[j] == '\t')) j++;
-    if (!strncmp(text + j, "atomic", 6)) return true;
-  }
-  return false;
-}
-
 static bool visit_header_function(Program *p, const char *name, SrcLoc call_loc) {
   const TranslationUnit *tu = p->tu;
   for (int h = 0; h < tu->nheaders; h++)
@@ -85,7 +65,7 @@ static bool visit_header_function(Program *p, const char *name, SrcLoc call_loc)
                      "'%s' (defined in \"%s\") uses global variable '%s' and is called in an offload region: device "
                      "code cannot read it (only const scalars); pass it as a parameter",
                      fn->name, tu->headers[h].path, fn->globals[0]);
-        if (has_atomic_directive(tu->headers[h].text, fn->def))
+        if (fn->has_atomic)
           diag_error(call_loc,
                      "'%s' (defined in \"%s\") holds an atomic construct and is called in an offload region: gtcc "
                      "reads directives in the .c file only; define the function there",

@@ -315,6 +315,8 @@ bool xf_header_function_on_device(const Program *p, const HeaderFunction *fn);
 /* Whether statement s's own expressions (not its kids') use v (regions.c):
  * e.g. a loop header that reads an outer loop variable. */
 bool xf_stmt_uses(const Stmt *s, const CVar *v);
+/* v used (only writes: assigned, incremented, address taken) anywhere below s; *where the first such use. */
+bool xf_subtree_uses(const Stmt *s, const CVar *v, bool writes_only, SrcLoc *where);
 /* Reports a return, a goto to a label outside body, a break or a continue
  * that leaves body, a task body or (loop_body) a loop's body, where
  * continue is fine (regions.c). */

@@ -37,17 +37,6 @@ static const Directive *parallel_loop_dir(const Stmt *s) {
   return NULL;
 }
 
-static bool subtree_uses(const Stmt *s, const CVar *v, bool writes_only, SrcLoc *where) {
-  for (int i = 0; i < s->nuses; i++)
-    if (s->uses[i].var == v && (!writes_only || s->uses[i].write)) {
-      if (where) *where = s->uses[i].loc;
-      return true;
-    }
-  for (int i = 0; i < s->nkids; i++)
-    if (subtree_uses(s->kids[i], v, writes_only, where)) return true;
-  return false;
-}
-
 void xf_check_gtcc_clauses(const Directive *d) {
   const Clause *c = dir_find_clause(d, CL_GTCC_CDP);
   if (c && xf_parse_cdp_mode(c->expr.text) < 0)
@@ -166,7 +155,7 @@ static void find_streamed(const Kernel *k, Nested *n, const Stmt *s) {
  * loop's index for "the inner loop or After", one more for "After". */
 static bool used_from(const Stmt *body, int first, const CVar *v) {
   for (int a = first; a < body->nkids; a++)
-    if (subtree_uses(body->kids[a], v, false, NULL)) return true;
+    if (xf_subtree_uses(body->kids[a], v, false, NULL)) return true;
   return false;
 }
 
@@ -264,7 +253,7 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
       break;
     }
     if (!used_from(body, n->inner_index, v)) continue;
-    if (!is_reduction(n, v) && !is_private(n, v) && subtree_uses(n->inner->kids[0], v, true, NULL))
+    if (!is_reduction(n, v) && !is_private(n, v) && xf_subtree_uses(n->inner->kids[0], v, true, NULL))
       why = "a local declared before the inner loop is assigned inside it without a reduction clause";
     else if (v->tkind != VT_SCALAR && v->tkind != VT_POINTER)
       why = "a local saved in the context is not a scalar or pointer";
@@ -284,14 +273,14 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
     if (c->kind == CAP_VALUE && c->var == inner_iv) { /* `int j;` before the region: the loop makes it private */
       bool outside_inner = false;
       for (int b = 0; b < body->nkids && !outside_inner; b++)
-        outside_inner = b != n->inner_index && subtree_uses(body->kids[b], c->var, false, NULL);
+        outside_inner = b != n->inner_index && xf_subtree_uses(body->kids[b], c->var, false, NULL);
       if (outside_inner)
         return "the inner loop's index is declared outside the region and used outside the inner loop (the "
                "next-level kernel has the index only inside the inner loop)";
       c->kind = CAP_PRIVATE; /* not passed in: the host's j may be unset */
       continue;
     }
-    if (c->kind == CAP_VALUE && subtree_uses(body, c->var, true, NULL))
+    if (c->kind == CAP_VALUE && xf_subtree_uses(body, c->var, true, NULL))
       return "a variable from outside the region (firstprivate) is assigned in the outer loop body";
     if (c->kind == CAP_PRIVATE && used_from(body, n->inner_index, c->var))
       return "a private variable of the outer loop is used by the inner loop or after it";

@@ -50,6 +50,17 @@ bool xf_stmt_uses(const Stmt *s, const CVar *v) {
   return false;
 }
 
+bool xf_subtree_uses(const Stmt *s, const CVar *v, bool writes_only, SrcLoc *where) {
+  for (int i = 0; i < s->nuses; i++)
+    if (s->uses[i].var == v && (!writes_only || s->uses[i].write)) {
+      if (where) *where = s->uses[i].loc;
+      return true;
+    }
+  for (int i = 0; i < s->nkids; i++)
+    if (xf_subtree_uses(s->kids[i], v, writes_only, where)) return true;
+  return false;
+}
+
 /* collapse(n): n perfectly nested canonical loops with rectangular bounds. */
 static int form_collapse(Kernel *k, const Directive *d) {
   const Clause *c = dir_find_clause(d, CL_COLLAPSE);
