@@ -175,6 +175,7 @@ typedef struct Function {
   unsigned begin, end;   /* the whole definition */
   Stmt *body;            /* NULL for declarations without a body */
   bool is_static;
+  bool device_marked;    /* by `acc routine` or `omp declare target` (device_decls.c) */
   CVar **params;
   int nparams;
 } Function;

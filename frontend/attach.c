@@ -90,6 +90,7 @@ static Function *enclosing_function(TranslationUnit *tu, unsigned offset) {
 
 static void attach_one(TranslationUnit *tu, Directive *d) {
   unsigned flags = dir_flags(d->kind);
+  if (flags & DF_DECLARATIVE) return; /* file scope or a declaration: device_decls.c */
   Function *fn = enclosing_function(tu, d->loc.offset);
   if (!fn) {
     diag_error(d->loc, "'%s' must be inside a function", dir_name(d->kind));

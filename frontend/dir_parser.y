@@ -1,6 +1,7 @@
 /* dir_parser.y: the grammar of one `#pragma acc|omp` text.
  *
- *   directive  := DIRNAME clause ([,] clause)*
+ *   directive  := DIRNAME [ '(' items ')' ] clause ([,] clause)*
+ *                 (the list: `acc routine(f)`, `omp declare target(a, f)`)
  *   clause     := name [ '(' argument ')' ]      (argument form from clause.def)
  *   item       := IDENT ('[' subscript ']')*     subscript: e | lo:len | :len | lo: | :
  *
@@ -51,6 +52,7 @@ struct DirBuilder;
 /* The builder (directive.c), called by the grammar's actions. */
 typedef struct DirBuilder DirBuilder;
 void b_directive(DirBuilder *b, int kind, DirSpan name);
+void b_dir_names(DirBuilder *b, DirSpan list);
 void b_bad_directive(DirBuilder *b, DirSpan name);
 void b_unknown_clause(DirBuilder *b, DirSpan name);
 void b_clause_plain(DirBuilder *b, int kind, DirSpan name);
@@ -118,8 +120,13 @@ static void dp_error(DP_LTYPE *loc, void *scanner, struct DirBuilder *B, const c
 %%
 
 directive
-  : dirname clauses
+  : dirname dirnames clauses
   | BADDIR                              { b_bad_directive(B, @1); }
+  ;
+
+dirnames
+  : %empty
+  | '(' items ')'                       { b_dir_names(B, @$); }
   ;
 
 dirname

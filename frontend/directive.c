@@ -85,7 +85,7 @@ typedef enum Part {
   P_ACC_PARALLEL, P_ACC_KERNELS, P_ACC_LOOP, P_ACC_DATA, P_ACC_ENTER_DATA, P_ACC_EXIT_DATA, P_ACC_UPDATE,
   P_TARGET, P_TEAMS, P_DISTRIBUTE, P_PARALLEL, P_FOR, P_SIMD, P_TARGET_DATA, P_TARGET_ENTER_DATA,
   P_TARGET_EXIT_DATA, P_TARGET_UPDATE, P_TASK, P_TASKWAIT, P_SINGLE, P_ACC_ATOMIC, P_OMP_ATOMIC,
-  P__COUNT
+  P_ACC_ROUTINE, P_DECLARE_TARGET, P_BEGIN_DECLARE_TARGET, P__COUNT
 } Part;
 
 #define END_ CL__COUNT
@@ -125,6 +125,9 @@ static const ClauseKind part_clauses[P__COUNT][24] = {
     [P_ACC_ATOMIC] = {CL_READ, CL_WRITE, CL_UPDATE, CL_CAPTURE, END_},
     [P_OMP_ATOMIC] = {CL_READ, CL_WRITE, CL_UPDATE, CL_CAPTURE, CL_COMPARE, CL_SEQ_CST, CL_ACQ_REL, CL_ACQUIRE,
                       CL_RELEASE, CL_RELAXED, CL_HINT, END_},
+    [P_ACC_ROUTINE] = {CL_GANG, CL_WORKER, CL_VECTOR, CL_SEQ, CL_BIND, CL_NOHOST, CL_DEVICE_TYPE, END_},
+    [P_DECLARE_TARGET] = {CL_TO, CL_ENTER, CL_LINK, CL_DEVICE_TYPE, CL_INDIRECT, END_},
+    [P_BEGIN_DECLARE_TARGET] = {CL_DEVICE_TYPE, CL_INDIRECT, END_},
 };
 #undef END_
 
@@ -170,6 +173,10 @@ static const unsigned dir_parts[DIR__COUNT] = {
     [DIR_OMP_BARRIER] = 0,
     [DIR_ACC_ATOMIC] = P(ACC_ATOMIC),
     [DIR_OMP_ATOMIC] = P(OMP_ATOMIC),
+    [DIR_ACC_ROUTINE] = P(ACC_ROUTINE),
+    [DIR_OMP_DECLARE_TARGET] = P(DECLARE_TARGET),
+    [DIR_OMP_BEGIN_DECLARE_TARGET] = P(BEGIN_DECLARE_TARGET),
+    [DIR_OMP_END_DECLARE_TARGET] = 0,
 };
 
 bool dir_allows_clause(DirKind d, ClauseKind c) {
@@ -235,7 +242,7 @@ static int lookup_clause(DirFamily fam, const char *s, size_t n) {
       ClauseKind k;
     } aliases[] = {{"pcopy", CL_COPY},       {"present_or_copy", CL_COPY},       {"pcopyin", CL_COPYIN},
                    {"present_or_copyin", CL_COPYIN}, {"pcopyout", CL_COPYOUT}, {"present_or_copyout", CL_COPYOUT},
-                   {"pcreate", CL_CREATE},   {"present_or_create", CL_CREATE}};
+                   {"pcreate", CL_CREATE},   {"present_or_create", CL_CREATE}, {"dtype", CL_DEVICE_TYPE}};
     for (size_t i = 0; i < sizeof aliases / sizeof *aliases; i++)
       if (word_is(s, n, aliases[i].alias)) return aliases[i].k;
   }
@@ -485,14 +492,29 @@ void b_directive(DirBuilder *b, int kind, DirSpan name) {
   b->dirname_end = name.end;
 }
 
+/* `acc routine(f)`, `omp declare target(a, f)`: the names go to d->names. */
+void b_dir_names(DirBuilder *b, DirSpan list) {
+  if (!b->d) return;
+  if (b->d->kind != DIR_ACC_ROUTINE && b->d->kind != DIR_OMP_DECLARE_TARGET) {
+    berror(b, list, "'%s' takes no list in parentheses", dir_name(b->d->kind));
+    drop_pending(b);
+    return;
+  }
+  b->d->names = b->items;
+  b->d->nnames = b->nitems;
+  b->items = NULL;
+  b->nitems = b->capitems = 0;
+}
+
 void b_bad_directive(DirBuilder *b, DirSpan name) {
   const char *s = b->text + name.begin;
   size_t n = name.end - name.begin;
   DirFamily fam = b->p->family;
   if (n == 0 || !is_idchar(s[0]))
     berror(b, name, "expected a directive name after '%s'", fam_word(fam));
-  else if (fam == FAM_OMP && word_is(s, n, "end")) /* `omp end declare target`: the end of a block gtcc rejects */
-    berror(b, name, "OpenMP directive 'end declare target' (or another 'end ...') is not supported by gtcc");
+  else if (fam == FAM_OMP && word_is(s, n, "end")) /* `omp end declare variant`, ... */
+    berror(b, name, "OpenMP directive 'end ...' is not supported by gtcc (of the 'end' directives, gtcc knows 'end "
+                    "declare target')");
   else if (known_unsupported(fam, s, n))
     berror(b, name, "%s directive '%.*s' is not supported by gtcc", fam_title(fam), (int)n, s);
   else
@@ -937,5 +959,6 @@ void fe_free_directive(Directive *d) {
     free_items(d->clauses[i].items, d->clauses[i].nitems);
   }
   free(d->clauses);
+  free_items(d->names, d->nnames);
   free(d);
 }

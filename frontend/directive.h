@@ -19,6 +19,7 @@ enum {
   DF_LOOP = 1 << 1,       /* a for loop must follow */
   DF_COMPUTE = 1 << 2,    /* offload compute construct */
   DF_DATA = 1 << 3,       /* structured data region */
+  DF_DECLARATIVE = 1 << 4,/* acc routine, omp declare target: marks functions for the device */
 };
 
 typedef enum DirKind {
@@ -92,6 +93,10 @@ typedef struct Directive {
   unsigned end_offset; /* file offset just past the pragma's last line (incl. continuations) */
   Clause *clauses;
   int nclauses;
+  /* The list in parentheses right after the name: `acc routine(f)`,
+   * `omp declare target(f, g)`; the only directives that take one. */
+  VarItem *names;
+  int nnames;
 } Directive;
 
 /* A pragma line found in a file, not yet parsed. */

@@ -79,6 +79,7 @@ static void drop_skipped_pragmas(TranslationUnit *tu) {
 static void report_macro_directive(const PragmaLine *p, const Directive *d) {
   const char *fam = p->family == FAM_ACC ? "acc" : "omp";
   unsigned flags = dir_flags(d->kind);
+  if (flags & DF_DECLARATIVE) return; /* marks nothing gtcc needs: device calls are compiled for the device anyway */
   bool harmless = !(flags & (DF_COMPUTE | DF_DATA | DF_STANDALONE)) && d->kind != DIR_OMP_TASK &&
                   d->kind != DIR_OMP_TASKGROUP && d->kind != DIR_ACC_ATOMIC && d->kind != DIR_OMP_ATOMIC;
   if (harmless)
@@ -150,6 +151,7 @@ TranslationUnit *fe_parse(const char *path, const FeOptions *opts) {
     return tu;
   }
   fe_attach_directives(tu);
+  fe_mark_device_functions(tu);
   fe_plan_atomics(tu);
   fe_fold_clause_constants(tu, opts);
   return tu;

@@ -38,6 +38,9 @@ void fe_attach_directives(TranslationUnit *tu);
  * device code (tu->atomics, tu->cxx_fixes; atomics.c). After attachment. */
 void fe_plan_atomics(TranslationUnit *tu);
 void fe_free_shape(ExprShape *e);
+/* Checks `acc routine` / `omp declare target` and marks the functions they
+ * name or enclose (Function.device_marked; device_decls.c). */
+void fe_mark_device_functions(TranslationUnit *tu);
 /* Text of [begin, end) of the unit's file (malloc'ed). */
 char *fe_text(const TranslationUnit *tu, unsigned begin, unsigned end);
 /* Whether name is a word C++ reserves (nvcc's dialect) that C allows as a name. */

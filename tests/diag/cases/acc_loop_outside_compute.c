@@ -1,4 +1,4 @@
-// expect: 5:1: error: 'acc loop' must be inside a compute construct ('acc parallel' or 'acc kernels')
+// expect: 5:1: error: 'acc loop' must be inside a compute construct ('acc parallel' or 'acc kernels') or in a function marked 'acc routine'
 void f(int n, double *x) {
 #pragma acc data copy(x[0:n])
   {
