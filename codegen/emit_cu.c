@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cg_util.h"
+#include "../frontend/cxx_fixes.h"
 
 static bool has_shape(const Program *p, KernelShape shape) {
   for (int i = 0; i < p->nkernels; i++)
@@ -131,25 +132,73 @@ static void emit_tops(StrBuf *sb, const Program *p, const CgOptions *opts) {
   sb_putc(sb, '\n');
 }
 
+static bool is_device_global(const Program *p, const CVar *v) {
+  for (int i = 0; i < p->ndevice_globals; i++)
+    if (p->device_globals[i] == v) return true;
+  return false;
+}
+
+/* Whether device code holds a pointer to the global (a scalar or struct:
+ * used as (*gt_dg_NAME)), not the address of its data (an array or pointer). */
+static bool global_by_pointer(const CVar *v) { return v->tkind == VT_SCALAR || v->tkind == VT_RECORD; }
+
+/* Globals that device functions use (Program.device_globals): the device
+ * address of the region's copy, which each stub that reaches them stores
+ * (cg_stub_prologue), and the host's note of the address stored last. */
+static void emit_device_globals(StrBuf *sb, const Program *p) {
+  if (!p->ndevice_globals) return;
+  sb_puts(sb, "/* ---- globals that the device functions use: the running region's device copy */\n");
+  for (int i = 0; i < p->ndevice_globals; i++) {
+    const CVar *v = p->device_globals[i];
+    char *name = xasprintf("gt_dg_%s", v->name);
+    char *decl = global_by_pointer(v) ? xasprintf("%s *%s", v->type, name) : cg_pointer_decl(v, name);
+    sb_printf(sb, "static __device__ %s;\nstatic const void *gt_dgh_%s;\n", decl, v->name);
+    free(decl), free(name);
+  }
+  sb_putc(sb, '\n');
+}
+
+/* Edits of f's copy: each use of a global of Program.device_globals names the
+ * region's copy instead (transform/devfuncs.c checked that it is the name as written). */
+static void global_fixes(const Program *p, const Stmt *s, TextFix **fx, int *n, int *cap) {
+  for (int i = 0; i < s->nuses; i++) {
+    const CVar *v = s->uses[i].var;
+    if (!is_device_global(p, v)) continue;
+    unsigned at = s->uses[i].loc.offset;
+    TextFix f = {at, at + (unsigned)strlen(v->name),
+                 global_by_pointer(v) ? xasprintf("(*gt_dg_%s)", v->name) : xasprintf("gt_dg_%s", v->name), 0};
+    VEC_PUSH(*fx, *n, *cap, f);
+  }
+  for (int i = 0; i < s->nkids; i++) global_fixes(p, s->kids[i], fx, n, cap);
+}
+
 /* f's text up to `end` with pointer-to-VLA parameters as views (C++ has no
- * VLA types): the whole definition, or the head of its prototype. */
+ * VLA types) and the globals it uses as the region's copies: the whole
+ * definition, or the head of its prototype. */
 static void emit_device_text(StrBuf *sb, const Program *p, const Function *f, unsigned end) {
+  TextFix *fx = NULL;
+  int nfx = 0, capfx = 0;
+  if (f->body) global_fixes(p, f->body, &fx, &nfx, &capfx);
+  if (nfx > 1) qsort(fx, (size_t)nfx, sizeof *fx, fe_fix_order);
   sb_puts(sb, "__device__ ");
   unsigned at = f->begin;
   for (int a = 0; a < f->nparams; a++) {
     const CVar *v = f->params[a];
     if (!xf_param_as_view(v) || v->decl_begin < at || v->decl_end > end) continue;
-    cg_copy_source(sb, p->tu, at, v->decl_begin);
+    cg_copy_source_edited(sb, p->tu, at, v->decl_begin, fx, nfx);
     char *decl = cg_pointer_decl(v, v->name);
     sb_puts(sb, decl);
     free(decl);
     at = v->decl_end;
   }
-  cg_copy_source(sb, p->tu, at, end);
+  cg_copy_source_edited(sb, p->tu, at, end, fx, nfx);
+  for (int i = 0; i < nfx; i++) free(fx[i].text);
+  free(fx);
 }
 
 static void emit_device_functions(StrBuf *sb, const Program *p, const CgOptions *opts, const Redefined *macros) {
   if (!p->ndevice_funcs) return;
+  emit_device_globals(sb, p);
   sb_puts(sb, "/* ---- functions called from offload regions, compiled for the device */\n");
   for (int i = 0; i < p->ndevice_protos; i++) {
     const Function *f = p->device_protos[i];
@@ -384,6 +433,15 @@ void cg_stub_prologue(StrBuf *sb, const Kernel *k, const char *trip) {
       sb_printf(sb, "  %s = (%s)%s;\n", ddecl, decl, c->var->name);
     free(decl), free(dname), free(ddecl);
   }
+  for (int i = 0; i < k->ncaps; i++) {
+    const char *n = k->caps[i].var->name;
+    if (k->caps[i].via_fn) /* where the device functions find the global (emit_device_globals) */
+      sb_printf(sb,
+                "  if ((const void *)gt_d_%s != gt_dgh_%s) {\n"
+                "    GTRT_CUDA(gt_site, cudaMemcpyToSymbol(gt_dg_%s, &gt_d_%s, sizeof gt_d_%s));\n"
+                "    gt_dgh_%s = (const void *)gt_d_%s;\n  }\n",
+                n, n, n, n, n, n, n);
+  }
   sb_printf(sb, "  const unsigned gt_block = %d;\n  unsigned gt_grid = gtrt_grid_for(%s, gt_block);\n", k->block, trip);
   sb_puts(sb, "  if (gt_max_blocks > 0 && gt_grid > gt_max_blocks) gt_grid = (unsigned)gt_max_blocks;\n");
 }
@@ -428,6 +486,11 @@ static void emit_stub(StrBuf *sb, const Kernel *k) {
     if (c->kind != CAP_REDUCTION) continue;
     sb_printf(sb, "  *%s = gtrt_reduce_partials<%s, %s>(gt_site, gt_part_%s, gt_grid, *%s);\n", c->var->name,
               cg_red_op(c->red_op), c->var->type, c->var->name, c->var->name);
+    /* mapped by a data region or a map clause too: its device copy, which goes back to the host at the
+     * region's end, gets the result as well */
+    sb_printf(sb, "  if (gtrt_is_present(%s, sizeof *%s) && gtrt_update_to(gt_site, \"%s\", %s, sizeof *%s) != GTRT_OK) "
+                  "gtrt_fatal();\n",
+              c->var->name, c->var->name, c->var->name, c->var->name, c->var->name);
   }
   sb_puts(sb, "  if (gtrt_profile_enabled()) gtrt_profile_region(gt_site, gtrt_now_ms() - gt_t0);\n}\n\n");
 }

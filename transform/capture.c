@@ -3,25 +3,34 @@
  * scalars), arrays and pointers through the present table, reduction and
  * private variables as per-thread copies. A pointer whose extent gtcc
  * cannot know is an error that says which clause to add. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "lir.h"
 #include "strbuf.h"
 
-/* The clause on d (or outer) that lists v, if any. */
+static bool is_sharing_clause(ClauseKind c) {
+  return c == CL_REDUCTION || c == CL_PRIVATE || c == CL_FIRSTPRIVATE || c == CL_DEVICEPTR;
+}
+
+/* The clause on d (or outer) that lists v, if any: a data-sharing clause
+ * first, since v may also be in a data clause (`map(tofrom: s)
+ * reduction(+:s)`, which OpenMP allows on a combined construct). */
 static const Clause *listing_clause(const Kernel *k, const CVar *v, const VarItem **item) {
   const Directive *ds[2] = {k->dir, k->outer};
-  for (int i = 0; i < 2; i++) {
-    if (!ds[i]) continue;
-    for (int c = 0; c < ds[i]->nclauses; c++) {
-      const Clause *cl = &ds[i]->clauses[c];
-      for (int j = 0; j < cl->nitems; j++)
-        if (!strcmp(cl->items[j].name, v->name)) {
-          *item = &cl->items[j];
-          return cl;
-        }
+  for (int sharing = 1; sharing >= 0; sharing--)
+    for (int i = 0; i < 2; i++) {
+      if (!ds[i]) continue;
+      for (int c = 0; c < ds[i]->nclauses; c++) {
+        const Clause *cl = &ds[i]->clauses[c];
+        if (is_sharing_clause(cl->kind) != (sharing == 1)) continue;
+        for (int j = 0; j < cl->nitems; j++)
+          if (!strcmp(cl->items[j].name, v->name)) {
+            *item = &cl->items[j];
+            return cl;
+          }
+      }
     }
-  }
   return NULL;
 }
 
@@ -102,16 +111,24 @@ static void task_extent_error(const VarUse *u, const Kernel *k) {
              n, k->loc.line, n, n);
 }
 
-static void capture_var(Program *p, Kernel *k, const VarUse *u) {
+/* How v reaches the kernel; via: a function the region calls, whose use u is
+ * (a global: the function reaches the region's one copy of it). */
+static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *via) {
   CVar *v = u->var;
   for (int l = 0; l < k->collapse; l++)
     if (k->loops[l]->iv == v) return;
   if (xf_is_local(k->body, v) || find_cap(k, v)) return;
   if (already_reported(k, v)) return;
-  Capture c = {v, CAP_VALUE, RED_ADD, u->loc};
+  Capture c = {v, CAP_VALUE, RED_ADD, u->loc, via, false};
   const VarItem *item = NULL;
   const Clause *cl = listing_clause(k, v, &item);
   ClauseKind ck = cl ? cl->kind : CL__COUNT;
+  if (via && (ck == CL_REDUCTION || ck == CL_PRIVATE || ck == CL_FIRSTPRIVATE || ck == CL_DEVICEPTR)) {
+    diag_error(item->loc, "'%s' is in a '%s' clause, but '%s', which the region calls, uses the global '%s' itself; "
+                          "pass the value to '%s' as a parameter",
+               v->name, clause_spelling(ck), via->name, v->name, via->name);
+    return;
+  }
   if (ck == CL_REDUCTION) {
     if (v->tkind != VT_SCALAR) {
       diag_error(item->loc, "reduction on '%s' is not supported: gtcc reduces scalars only", v->name);
@@ -127,12 +144,14 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u) {
     c.kind = CAP_PRIVATE;
   } else if (ck == CL_DEVICEPTR) {
     c.kind = CAP_DEVICEPTR;
-  } else if ((v->tkind == VT_SCALAR || v->tkind == VT_RECORD) && ck != CL_FIRSTPRIVATE && !is_inner_iv(k->body, v) &&
-             !(k->phase_body && xf_is_local(k->phase_body, v)) && shared_scalar(p, k, v)) {
+  } else if ((v->tkind == VT_SCALAR || v->tkind == VT_RECORD) &&
+             (via || (ck != CL_FIRSTPRIVATE && !is_inner_iv(k->body, v) &&
+                      !(k->phase_body && xf_is_local(k->phase_body, v)) && shared_scalar(p, k, v)))) {
     /* (a variable of the task region's own host code is firstprivate in each task, as OpenMP says) */
     c.kind = CAP_SHARED;
     if (!xf_has_mapping(p, k, v)) { /* copied in and out around the kernel, as an array would be */
-      DataMap m = {v, u->loc, XM_TOFROM, xasprintf("(void *)&(%s)", v->name), xasprintf("sizeof(%s)", v->name), false};
+      DataMap m = {v, u->loc, xf_object_is_const(v) ? XM_TO : XM_TOFROM, xasprintf("(void *)&(%s)", v->name),
+                   xasprintf("sizeof(%s)", v->name), false};
       VEC_PUSH(k->maps.m, k->maps.n, k->maps.cap, m);
     }
   } else if (v->tkind == VT_SCALAR || v->tkind == VT_RECORD) {
@@ -161,11 +180,14 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u) {
         task_extent_error(u, k);
         return;
       } else {
+        char *where = via ? xasprintf("by '%s', which the '%s' region calls,", via->name, k->what)
+                          : xasprintf("in the '%s' region", k->what);
         diag_error(u->loc,
-                   "pointer '%s' is used in the '%s' region but its extent is unknown: add a data clause such as "
+                   "pointer '%s' is used %s but its extent is unknown: add a data clause such as "
                    "copyin(%s[0:n]), copy(%s[0:n]) or copyout(%s[0:n]) (map(to: %s[0:n]) in OpenMP), or "
                    "present(%s) if it is already on the device",
-                   v->name, k->what, v->name, v->name, v->name, v->name, v->name);
+                   v->name, where, v->name, v->name, v->name, v->name, v->name);
+        free(where);
         return;
       }
     }
@@ -243,16 +265,60 @@ static void walk_pointer_members(Kernel *k, const Stmt *s) {
 }
 
 static void walk_uses(Program *p, Kernel *k, const Stmt *s) {
-  for (int i = 0; i < s->nuses; i++) capture_var(p, k, &s->uses[i]);
+  for (int i = 0; i < s->nuses; i++) capture_var(p, k, &s->uses[i], NULL);
   for (int i = 0; i < s->nkids; i++) walk_uses(p, k, s->kids[i]);
 }
 
-static bool is_sharing_clause(ClauseKind c) {
-  return c == CL_REDUCTION || c == CL_PRIVATE || c == CL_FIRSTPRIVATE || c == CL_DEVICEPTR;
+/* ---- Globals of the functions the region calls --------------------------- */
+
+/* Appends the functions defined here that s calls, and those they call, to
+ * *fns (a set). */
+static void called_functions(const Stmt *s, const Function ***fns, int *n, int *cap) {
+  for (int i = 0; i < s->ncalls; i++) {
+    const Function *f = s->calls[i].def;
+    if (!f || !f->body) continue;
+    bool seen = false;
+    for (int j = 0; j < *n && !seen; j++) seen = (*fns)[j] == f;
+    if (seen) continue;
+    VEC_PUSH(*fns, *n, *cap, f);
+    called_functions(f->body, fns, n, cap);
+  }
+  for (int i = 0; i < s->nkids; i++) called_functions(s->kids[i], fns, n, cap);
+}
+
+static void capture_fn_globals(Program *p, Kernel *k, const Function *f, const Stmt *s) {
+  for (int i = 0; i < s->nuses; i++) {
+    const VarUse *u = &s->uses[i];
+    if (!xf_global_via_copy(u->var)) continue;
+    capture_var(p, k, u, f);
+    Capture *c = find_cap(k, u->var);
+    if (c && c->via_fn && (u->write || u->elem_write || u->addr_taken)) c->fn_writes = true;
+  }
+  for (int i = 0; i < s->nkids; i++) capture_fn_globals(p, k, f, s->kids[i]);
+}
+
+/* The globals those functions use: before the body's own uses, so that the
+ * body and the functions name one device copy (a scalar is then shared, not
+ * passed by value). */
+static void walk_called_globals(Program *p, Kernel *k) {
+  const Function **fns = NULL;
+  int n = 0, cap = 0;
+  called_functions(k->body, &fns, &n, &cap);
+  for (int i = 0; i < n; i++) capture_fn_globals(p, k, fns[i], fns[i]->body);
+  free(fns);
+}
+
+/* A data clause that moves or finds data (copy, map, present, ...). */
+static bool is_data_clause(ClauseKind c) {
+  return c == CL_MAP || c == CL_COPY || c == CL_COPYIN || c == CL_COPYOUT || c == CL_CREATE || c == CL_PRESENT;
 }
 
 /* A variable may be in one data-sharing clause (reduction, private,
- * firstprivate, deviceptr) and then in no other clause of the construct. */
+ * firstprivate, deviceptr) and then in no other clause of the construct,
+ * except a data clause beside reduction, private or firstprivate: OpenMP
+ * allows that on a combined construct, and the usual way to get a reduction
+ * back from `omp target map(tofrom: s)` + `omp teams ... reduction(+:s)` is
+ * the map (the reduction's result also goes to a device copy, emit_cu.c). */
 static void check_duplicates(const Kernel *k) {
   const Directive *ds[2] = {k->dir, k->outer};
   for (int a = 0; a < 2; a++)
@@ -266,6 +332,7 @@ static void check_duplicates(const Kernel *k) {
             if (o == cl || (clause_arg(o->kind) != CA_VARS && clause_arg(o->kind) != CA_RED && clause_arg(o->kind) != CA_MAP))
               continue;
             if (b == a && c2 < c && is_sharing_clause(o->kind)) continue; /* reported from the earlier one */
+            if (cl->kind != CL_DEVICEPTR && is_data_clause(o->kind)) continue;
             for (int j2 = 0; j2 < o->nitems; j2++)
               if (!strcmp(o->items[j2].name, cl->items[j].name))
                 diag_error(o->items[j2].loc, "'%s' is already in a '%s' clause of this construct", cl->items[j].name,
@@ -277,6 +344,7 @@ static void check_duplicates(const Kernel *k) {
 void xf_capture(Program *p, Kernel *k) {
   check_duplicates(k);
   walk_pointer_members(k, k->body);
+  walk_called_globals(p, k);
   walk_uses(p, k, k->body);
   /* Clause items that name variables the body never uses are still checked. */
   const Directive *ds[2] = {k->dir, k->outer};

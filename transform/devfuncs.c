@@ -103,11 +103,20 @@ static bool in_list(const CVar *const *list, int n, const CVar *v) {
   return false;
 }
 
+bool xf_global_via_copy(const CVar *v) { return v->is_global && (!v->is_const || v->tkind != VT_SCALAR); }
+
+static bool is_idchar(char c) {
+  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
 /* The variables f's body uses that the device cannot have as C means them.
- * Globals: kernels get them as parameters, a called function cannot; but
- * CUDA lets device code read const scalars (initialized by a constant, as C
+ * Globals: kernels get them as parameters, a called function cannot. CUDA
+ * lets device code read const scalars (initialized by a constant, as C
  * requires at file scope), so their declarations go into the .gt.cu
- * (Program.device_consts). Static locals the function writes (or whose
+ * (Program.device_consts). Other globals are the region's copy (capture.c
+ * captures them for each region that reaches f): the copy of f in the .gt.cu
+ * names them through gt_dg_NAME, which the stub sets, so each use must be
+ * the name as written (Program.device_globals). Static locals the function writes (or whose
  * address it takes): the device has its own copy, which the host's writes
  * never reach and whose device writes never come back; reported once per
  * variable (*written lists them). */
@@ -115,9 +124,19 @@ static void check_uses(Program *p, const Function *f, const Stmt *s, const CVar 
   for (int i = 0; i < s->nuses; i++) {
     const VarUse *u = &s->uses[i];
     const CVar *v = u->var;
-    if (v->is_global && (!v->is_const || v->tkind != VT_SCALAR)) {
-      diag_error(u->loc, "'%s' uses global variable '%s' and is called in an offload region; pass it as a parameter",
-                 f->name, v->name);
+    if (xf_global_via_copy(v)) {
+      const char *t = p->tu->file->text + u->loc.offset;
+      size_t n = strlen(v->name);
+      if (u->loc.offset + n > p->tu->file->len || strncmp(t, v->name, n) || is_idchar(t[n]))
+        diag_error(u->loc, "'%s' uses the global '%s' through a macro and is called in an offload region; write the "
+                           "name out, or pass it as a parameter",
+                   f->name, v->name);
+      else if (v->tkind == VT_POINTER && u->write && !u->addr_taken)
+        diag_error(u->loc, "'%s' assigns the global pointer '%s' and is called in an offload region: device code has "
+                           "the device address of its data, which the host never sees; pass it as a parameter",
+                   f->name, v->name);
+      else if (!in_list(p->device_globals, p->ndevice_globals, v))
+        VEC_PUSH(p->device_globals, p->ndevice_globals, p->device_globals_cap, v);
     } else if (v->is_global) {
       if (!in_list(p->device_consts, p->ndevice_consts, v))
         VEC_PUSH(p->device_consts, p->ndevice_consts, p->device_consts_cap, v);

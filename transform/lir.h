@@ -27,6 +27,10 @@ typedef struct Capture {
   CaptureKind kind;
   RedOp red_op;   /* CAP_REDUCTION */
   SrcLoc loc;     /* first use in the region */
+  const struct Function *via_fn; /* a global that a function the region calls uses (CAP_SHARED or
+                                    CAP_MAPPED): the stub stores its device address in the .gt.cu's
+                                    gt_dg_NAME, which the device functions' copies read (devfuncs.c) */
+  bool fn_writes; /* via_fn: some called function assigns it or an element of it */
 } Capture;
 
 /* What a data clause does (mirrors the runtime's gtrt_map_kind). */
@@ -133,7 +137,8 @@ typedef struct TaskStage {
 
 typedef struct TaskGroupMark {
   Stmt *stmt;
-  Directive *dir;
+  Directive *dir;  /* omp taskgroup, or omp taskloop (its implicit taskgroup) */
+  bool barrier;    /* false: taskloop nogroup, whose tasks the next taskwait waits for */
 } TaskGroupMark;
 
 /* Host code of a phased region that needs what the tasks wrote: it reads
@@ -264,6 +269,8 @@ struct Program {
   bool isinf_sign; /* device code calls glibc's isinf (the sign form, devfuncs.c): the .gt.cu gives it glibc's values */
   const CVar **device_consts; /* const scalar globals that device functions read: their declarations go to the .gt.cu (devfuncs.c) */
   int ndevice_consts, device_consts_cap;
+  const CVar **device_globals; /* other globals that device functions use: reached through gt_dg_NAME (devfuncs.c) */
+  int ndevice_globals, device_globals_cap;
 };
 
 /* Passes inside the transform (each one entry function). */
@@ -272,6 +279,9 @@ void xf_capture(Program *p, Kernel *k);     /* capture.c */
 bool xf_is_local(const Stmt *s, const CVar *v); /* capture.c: v is declared inside s (not a global) */
 bool xf_is_atomic(const Directive *d);          /* capture.c: acc atomic / omp atomic */
 void xf_device_functions(Program *p);       /* devfuncs.c */
+/* devfuncs.c: whether device functions reach global v through the region's copy
+ * (every global but a const scalar, which the .gt.cu declares itself). */
+bool xf_global_via_copy(const CVar *v);
 void xf_check_names(Program *p);            /* names.c: what reaches the .gt.cu compiles as C++ */
 void xf_nested(Program *p, Kernel *k);      /* nested.c: decides KS_NESTED */
 /* tasks.c: if the construct at s->dirs[di] (omp parallel / target) creates

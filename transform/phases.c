@@ -313,8 +313,17 @@ static void walk(Walk *w, Stmt *s, int di0) {
       add_stage(w, s, 0, s, i);
       return;
     }
-    if (d->kind == DIR_OMP_TASKGROUP) {
-      TaskGroupMark g = {s, d};
+    if (d->kind == DIR_OMP_TASKGROUP || d->kind == DIR_OMP_TASKLOOP) {
+      static const ClauseKind unsupported[] = {CL_REDUCTION, CL_LASTPRIVATE};
+      for (size_t u = 0; u < sizeof unsupported / sizeof *unsupported; u++) {
+        const Clause *c = dir_find_clause(d, unsupported[u]);
+        if (c) {
+          diag_error(c->loc, "clause '%s' on 'omp taskloop' is not supported by gtcc", clause_spelling(c->kind));
+          w->ok = false;
+          return;
+        }
+      }
+      TaskGroupMark g = {s, d, !dir_find_clause(d, CL_NOGROUP)};
       VEC_PUSH(w->ph->groups, w->ph->ngroups, w->ph->groups_cap, g);
       continue;
     }
@@ -378,7 +387,19 @@ static void split_captures(Walk *w, Stmt *body) {
       const Capture *cap = &sk->caps[c];
       CVar *v = cap->var;
       bool local = xf_is_local(body, v);
-      const VarUse *hu = cap->kind == CAP_SHARED ? host_use(ph, body, v) : NULL;
+      if (cap->via_fn && cap->kind == CAP_SHARED) { /* the functions use the one device copy, made at the start */
+        const VarUse *hu = host_use(ph, body, v);
+        if (hu && (hu->write || hu->elem_write || cap->fn_writes)) {
+          diag_error(hu->loc, "'%s' is a global that '%s', which the tasks call, uses (line %d), and the region's host "
+                              "code %s it here: device functions use one device copy of a global for the whole "
+                              "region; pass the value to '%s' as a parameter",
+                     v->name, cap->via_fn->name, cap->loc.line, hu->write || hu->elem_write ? "writes" : "reads",
+                     cap->via_fn->name);
+          w->ok = false;
+          continue;
+        }
+      }
+      const VarUse *hu = cap->kind == CAP_SHARED && !cap->via_fn ? host_use(ph, body, v) : NULL;
       if (hu) { /* tasks get a copy of what the host code sets, and the host code would read a stale copy */
         diag_error(hu->loc, "'%s' is updated atomically by the tasks (first used at line %d) and %s by the region's "
                             "host code here: gtcc keeps such a scalar on the device until the region ends; keep the "
