@@ -501,7 +501,12 @@ void cg_phases_host_walk(StrBuf *sb, const Program *p, const Kernel *k, const ch
   for (int i = 0; i < ph->ngroups; i++) {
     const TaskGroupMark *g = &ph->groups[i];
     if (g->dir->loc.offset < wb) continue; /* the single's own statement: the region's end is the boundary */
-    edits_add(&el, g->dir->loc.offset - wb, g->dir->end_offset - g->dir->loc.offset, "{ /* taskgroup */\n");
+    if (!g->barrier) {
+      edits_add(&el, g->dir->loc.offset - wb, g->dir->end_offset - g->dir->loc.offset, "/* taskloop nogroup */\n");
+      continue;
+    }
+    edits_add(&el, g->dir->loc.offset - wb, g->dir->end_offset - g->dir->loc.offset,
+              g->dir->kind == DIR_OMP_TASKLOOP ? "{ /* taskloop: a taskgroup */\n" : "{ /* taskgroup */\n");
     edits_add(&el, g->stmt->end - wb, 0, "\n    gtrt_plan_barrier(gt_plan); }\n");
   }
   for (int i = 0; i < ph->nsplits; i++) { /* host statements; a stage's own split is in its record */

@@ -85,7 +85,7 @@ typedef enum Part {
   P_ACC_PARALLEL, P_ACC_KERNELS, P_ACC_LOOP, P_ACC_DATA, P_ACC_ENTER_DATA, P_ACC_EXIT_DATA, P_ACC_UPDATE,
   P_TARGET, P_TEAMS, P_DISTRIBUTE, P_PARALLEL, P_FOR, P_SIMD, P_TARGET_DATA, P_TARGET_ENTER_DATA,
   P_TARGET_EXIT_DATA, P_TARGET_UPDATE, P_TASK, P_TASKWAIT, P_SINGLE, P_ACC_ATOMIC, P_OMP_ATOMIC,
-  P_ACC_ROUTINE, P_DECLARE_TARGET, P_BEGIN_DECLARE_TARGET, P__COUNT
+  P_ACC_ROUTINE, P_DECLARE_TARGET, P_BEGIN_DECLARE_TARGET, P_LOOP, P_TASKLOOP, P__COUNT
 } Part;
 
 #define END_ CL__COUNT
@@ -128,6 +128,10 @@ static const ClauseKind part_clauses[P__COUNT][24] = {
     [P_ACC_ROUTINE] = {CL_GANG, CL_WORKER, CL_VECTOR, CL_SEQ, CL_BIND, CL_NOHOST, CL_DEVICE_TYPE, END_},
     [P_DECLARE_TARGET] = {CL_TO, CL_ENTER, CL_LINK, CL_DEVICE_TYPE, CL_INDIRECT, END_},
     [P_BEGIN_DECLARE_TARGET] = {CL_DEVICE_TYPE, CL_INDIRECT, END_},
+    [P_LOOP] = {CL_BIND, CL_COLLAPSE, CL_ORDER, CL_PRIVATE, CL_LASTPRIVATE, CL_REDUCTION, END_},
+    [P_TASKLOOP] = {CL_IF, CL_SHARED, CL_PRIVATE, CL_FIRSTPRIVATE, CL_LASTPRIVATE, CL_REDUCTION, CL_DEFAULT,
+                    CL_GRAINSIZE, CL_NUM_TASKS, CL_COLLAPSE, CL_FINAL, CL_PRIORITY, CL_UNTIED, CL_MERGEABLE,
+                    CL_NOGROUP, END_},
 };
 #undef END_
 
@@ -150,6 +154,8 @@ static const unsigned dir_parts[DIR__COUNT] = {
         P(TARGET) | P(TEAMS) | P(DISTRIBUTE) | P(PARALLEL) | P(FOR) | P(SIMD),
     [DIR_OMP_TARGET_PARALLEL] = P(TARGET) | P(PARALLEL),
     [DIR_OMP_TARGET_PARALLEL_FOR] = P(TARGET) | P(PARALLEL) | P(FOR),
+    [DIR_OMP_TARGET_TEAMS_LOOP] = P(TARGET) | P(TEAMS) | P(LOOP),
+    [DIR_OMP_TARGET_PARALLEL_LOOP] = P(TARGET) | P(PARALLEL) | P(LOOP),
     [DIR_OMP_TARGET_DATA] = P(TARGET_DATA),
     [DIR_OMP_TARGET_ENTER_DATA] = P(TARGET_ENTER_DATA),
     [DIR_OMP_TARGET_EXIT_DATA] = P(TARGET_EXIT_DATA),
@@ -165,9 +171,13 @@ static const unsigned dir_parts[DIR__COUNT] = {
     [DIR_OMP_FOR] = P(FOR),
     [DIR_OMP_FOR_SIMD] = P(FOR) | P(SIMD),
     [DIR_OMP_SIMD] = P(SIMD),
+    [DIR_OMP_LOOP] = P(LOOP),
+    [DIR_OMP_TEAMS_LOOP] = P(TEAMS) | P(LOOP),
+    [DIR_OMP_PARALLEL_LOOP] = P(PARALLEL) | P(LOOP),
     [DIR_OMP_TASK] = P(TASK),
     [DIR_OMP_TASKWAIT] = P(TASKWAIT),
     [DIR_OMP_TASKGROUP] = 0,
+    [DIR_OMP_TASKLOOP] = P(TASKLOOP),
     [DIR_OMP_SINGLE] = P(SINGLE),
     [DIR_OMP_MASTER] = 0,
     [DIR_OMP_BARRIER] = 0,
@@ -263,8 +273,8 @@ static bool known_unsupported(DirFamily fam, const char *s, size_t n) {
   static const char *const acc[] = {"serial", "host_data", "cache", "declare", "routine",
                                     "wait", "init", "shutdown", "set", NULL};
   static const char *const omp[] = {"critical", "ordered", "section", "sections", "flush",
-                                    "declare", "threadprivate", "cancel", "cancellation", "taskloop",
-                                    "taskyield", "loop", "masked", "scope", "requires", "metadirective",
+                                    "declare", "threadprivate", "cancel", "cancellation",
+                                    "taskyield", "masked", "scope", "requires", "metadirective",
                                     "allocate", "depobj", "scan", "tile", "unroll", "workshare",
                                     "interop", "dispatch", "assume", "error", "nothing", NULL};
   for (const char *const *w = fam == FAM_ACC ? acc : omp; *w; w++)

@@ -81,7 +81,7 @@ static void report_macro_directive(const PragmaLine *p, const Directive *d) {
   unsigned flags = dir_flags(d->kind);
   if (flags & DF_DECLARATIVE) return; /* marks nothing gtcc needs: device calls are compiled for the device anyway */
   bool harmless = !(flags & (DF_COMPUTE | DF_DATA | DF_STANDALONE)) && d->kind != DIR_OMP_TASK &&
-                  d->kind != DIR_OMP_TASKGROUP && d->kind != DIR_ACC_ATOMIC && d->kind != DIR_OMP_ATOMIC;
+                  d->kind != DIR_OMP_TASKGROUP && d->kind != DIR_OMP_TASKLOOP && d->kind != DIR_ACC_ATOMIC && d->kind != DIR_OMP_ATOMIC;
   if (harmless)
     diag_warning(p->loc,
                  "'%s %s' in the definition of macro '%s' is not lowered by gtcc: where the macro expands "
@@ -154,6 +154,7 @@ TranslationUnit *fe_parse(const char *path, const FeOptions *opts) {
   fe_mark_device_functions(tu);
   fe_plan_atomics(tu);
   fe_fold_clause_constants(tu, opts);
+  fe_lower_taskloops(tu);
   return tu;
 }
 

@@ -41,6 +41,9 @@ void fe_free_shape(ExprShape *e);
 /* Checks `acc routine` / `omp declare target` and marks the functions they
  * name or enclose (Function.device_marked; device_decls.c). */
 void fe_mark_device_functions(TranslationUnit *tu);
+/* Gives the body of each `omp taskloop`'s loop nest an `omp task` directive
+ * with the taskloop's data-sharing clauses (taskloop.c). After folding. */
+void fe_lower_taskloops(TranslationUnit *tu);
 /* Text of [begin, end) of the unit's file (malloc'ed). */
 char *fe_text(const TranslationUnit *tu, unsigned begin, unsigned end);
 /* Whether name is a word C++ reserves (nvcc's dialect) that C allows as a name. */

@@ -95,7 +95,8 @@ static bool find_chain(Stmt *s, int di, Chain *ch) {
       if (unsupported_region_clauses(d)) return false;
       if (ch->single) {
         ch->body_di = di + 1;
-        if (di + 1 < s->ndirs && (is_task_dir(s->dirs[di + 1]) || s->dirs[di + 1]->kind == DIR_OMP_TASKGROUP)) {
+        if (di + 1 < s->ndirs && (is_task_dir(s->dirs[di + 1]) || s->dirs[di + 1]->kind == DIR_OMP_TASKGROUP ||
+                                 s->dirs[di + 1]->kind == DIR_OMP_TASKLOOP)) {
           ch->body = s; /* a single task or a taskgroup: a phased region */
           return true;
         }
@@ -328,6 +329,13 @@ static int subscripts_needed(const CVar *v) {
   }
 }
 
+/* The task directive that frontend/taskloop.c gave an `omp taskloop`'s body. */
+static bool from_taskloop(const Program *p, const Directive *task) {
+  for (int i = 0; i < p->tu->ndirs; i++)
+    if (p->tu->dirs[i]->kind == DIR_OMP_TASKLOOP && p->tu->dirs[i]->loc.offset == task->loc.offset) return true;
+  return false;
+}
+
 static bool collect_deps(Program *p, const Kernel *k, TaskRegion *tr) {
   const Directive *d = tr->task;
   bool ok = true;
@@ -367,7 +375,8 @@ static bool collect_deps(Program *p, const Kernel *k, TaskRegion *tr) {
       VEC_PUSH(tr->deps, tr->ndeps, tr->deps_cap, td);
     }
   }
-  if (ok && tr->ndeps == 0 && k->collapse > 0) /* a single task has no iterations to order */
+  /* a single task has no iterations to order; a taskloop's are unordered by definition */
+  if (ok && tr->ndeps == 0 && k->collapse > 0 && !from_taskloop(p, d))
     diag_warning(d->loc, "this task has no depend clause: its iterations run in any order on the GPU");
   return ok;
 }

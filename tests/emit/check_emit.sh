@@ -47,8 +47,9 @@ cu=$base.gt.cu hc=$base.gt.c
 "$CC" -std=gnu11 -Wall -Werror=implicit-function-declaration -c -I"$RT" -iquote "$srcdir" "$hc" -o "$base.host.o" \
   >cc.out 2>&1 || { cat cc.out; fail "cc -c $hc failed"; }
 
-# Lines that get a kernel: each acc parallel loop / kernels loop and omp
-# target teams / target parallel construct; for a bare `acc parallel` or
+# Lines that get a kernel: each acc parallel loop / kernels loop and combined
+# omp target ... loop construct; for a bare `acc parallel`, `omp target
+# [teams|parallel]` or
 # `acc kernels` region, each `acc loop` in it (one kernel per loop). Simple
 # line scan: an `acc loop` belongs to a bare region when the last compute
 # directive before it was one. A task region (omp parallel + single/master
@@ -80,11 +81,29 @@ active_lines() {
 want_lines=$(active_lines "$SRC" | awk '
   /^[ \t]*#[ \t]*pragma[ \t]+acc[ \t]+(parallel|kernels)[ \t]+loop([ \t(]|$)/ { print NR; bare = 0; next }
   /^[ \t]*#[ \t]*pragma[ \t]+acc[ \t]+(parallel|kernels)([ \t(]|$)/ { bare = 1; next }
-  /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+target[ \t]+(teams|parallel)([ \t(]|$)/ { print NR; bare = 0; next }
+  /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+target[ \t]+(teams[ \t]+)?(parallel[ \t]+)?(distribute|loop|for)([ \t(]|$)/ { print NR; bare = 0; next }
+  /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+target([ \t]+(teams|parallel))?([ \t(]|$)/ && !/target[ \t]+(data|update|enter|exit)/ {
+    obare = 1; odepth = depth; oopen = 0; tline = NR; next
+  }
+  /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+(teams[ \t]+)?(distribute|loop|parallel[ \t]+(for|loop)|for)([ \t(]|$)/ {
+    if (obare) { print NR; if (!oopen) obare = 0 }
+    next
+  }
+  { # a bare omp target region ends with its statement: a block, or the one loop after its directive
+    n = split($0, ch, "")
+    for (c = 1; c <= n; c++) {
+      if (ch[c] == "{") { depth++; if (obare && depth > odepth) oopen = 1 }
+      else if (ch[c] == "}") { depth--; if (obare && oopen && depth <= odepth) obare = 0 }
+    }
+  }
   /(^|[^A-Za-z0-9_])_Pragma[ \t]*\([ \t]*"(acc[ \t]+(parallel|kernels)[ \t]+loop|omp[ \t]+target[ \t]+(teams|parallel))([ \t(\\"]|$)/ { print NR; bare = 0; next }
   /^[ \t]*#[ \t]*pragma[ \t]+acc[ \t]+loop([ \t(]|$)/ { if (bare) print NR; next }
   /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+parallel[ \t]*$/ { par = NR; next }
-  /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+(single|master)([ \t(]|$)/ { if (par && NR - par <= 3) print par; par = 0; next }
+  /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+(single|master)([ \t(]|$)/ {
+    if (par && NR - par <= 3) print par
+    else if (obare && NR - tline <= 3) { print tline; obare = 0 } # omp target [parallel] + single: tasks
+    par = 0; next
+  }
 ' | tr '\n' ' ')
 want=$(echo $want_lines | wc -w)
 [ "$want" -gt 0 ] || fail "the source has no compute construct (test input error)"
