@@ -335,7 +335,9 @@ static void make_standalone(Program *p, Directive *d) {
   check_supported(d);
   Standalone *sa = xcalloc(1, sizeof *sa);
   sa->dir = d;
-  sa->if_present = dir_find_clause(d, CL_IF_PRESENT) != NULL;
+  /* OpenMP's target update skips what is not present (OpenMP 5.x, a declare target global the
+   * regions map themselves); OpenACC's update needs if_present for that */
+  sa->if_present = dir_find_clause(d, CL_IF_PRESENT) != NULL || d->kind == DIR_OMP_TARGET_UPDATE;
   switch (d->kind) {
   case DIR_ACC_ENTER_DATA: case DIR_OMP_TARGET_ENTER_DATA: sa->kind = SA_ENTER; break;
   case DIR_ACC_EXIT_DATA: case DIR_OMP_TARGET_EXIT_DATA: sa->kind = SA_EXIT; break;
