@@ -534,5 +534,6 @@ void xf_free(Program *p) {
   free(p->device_header_fns);
   free(p->hoisted_types);
   free(p->device_consts);
+  free(p->device_globals);
   free(p);
 }
