@@ -81,7 +81,7 @@ static unsigned unbalanced_conditional(const SrcFile *f, unsigned from, unsigned
   return 0;
 }
 
-static Function *enclosing_function(TranslationUnit *tu, unsigned offset) {
+Function *fe_function_at(const TranslationUnit *tu, unsigned offset) {
   for (int i = 0; i < tu->nfuncs; i++)
     if (tu->funcs[i]->body && tu->funcs[i]->body->begin < offset && offset < tu->funcs[i]->body->end)
       return tu->funcs[i];
@@ -91,7 +91,7 @@ static Function *enclosing_function(TranslationUnit *tu, unsigned offset) {
 static void attach_one(TranslationUnit *tu, Directive *d) {
   unsigned flags = dir_flags(d->kind);
   if (flags & DF_DECLARATIVE) return; /* file scope or a declaration: device_decls.c */
-  Function *fn = enclosing_function(tu, d->loc.offset);
+  Function *fn = fe_function_at(tu, d->loc.offset);
   if (!fn) {
     diag_error(d->loc, "'%s' must be inside a function", dir_name(d->kind));
     return;

@@ -23,16 +23,10 @@ static void mark_items(TranslationUnit *tu, const VarItem *items, int n) {
   for (int i = 0; i < n; i++) mark_named(tu, items[i].name);
 }
 
-static bool inside_a_function(const TranslationUnit *tu, unsigned offset) {
-  for (int i = 0; i < tu->nfuncs; i++)
-    if (tu->funcs[i]->body && tu->funcs[i]->begin < offset && offset < tu->funcs[i]->end) return true;
-  return false;
-}
-
 /* `acc routine` without a name applies to the function declared or
  * defined next at file scope. */
 static void routine_here(TranslationUnit *tu, const Directive *d) {
-  if (inside_a_function(tu, d->loc.offset)) return; /* a block-scope prototype: nothing to check */
+  if (fe_function_at(tu, d->loc.offset)) return; /* a block-scope prototype: nothing to check */
   const TopDecl *next = NULL;
   for (int i = 0; i < tu->ntops && !next; i++)
     if (tu->tops[i].begin >= d->end_offset && tu->tops[i].kind != TOP_INCLUDE && tu->tops[i].kind != TOP_MACRO)

@@ -32,6 +32,8 @@ int fe_clang_args(const FeOptions *opts, const char **args, int max);
  * vector_length, thread_limit, gtcc_threshold) their value where they are
  * not plain numbers: macros, enumerators, sizeof (frontend/clause_consts.c). */
 void fe_fold_clause_constants(TranslationUnit *tu, const FeOptions *opts);
+/* The function whose body holds offset, or NULL (attach.c). */
+Function *fe_function_at(const TranslationUnit *tu, unsigned offset);
 /* Attaches tu->dirs to statements and checks DF_LOOP directives. */
 void fe_attach_directives(TranslationUnit *tu);
 /* Checks the statement of each atomic construct and records its rewrite for

@@ -105,10 +105,6 @@ static bool in_list(const CVar *const *list, int n, const CVar *v) {
 
 bool xf_global_via_copy(const CVar *v) { return v->is_global && (!v->is_const || v->tkind != VT_SCALAR); }
 
-static bool is_idchar(char c) {
-  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
 /* The variables f's body uses that the device cannot have as C means them.
  * Globals: kernels get them as parameters, a called function cannot. CUDA
  * lets device code read const scalars (initialized by a constant, as C
@@ -125,9 +121,7 @@ static void check_uses(Program *p, const Function *f, const Stmt *s, const CVar 
     const VarUse *u = &s->uses[i];
     const CVar *v = u->var;
     if (xf_global_via_copy(v)) {
-      const char *t = p->tu->file->text + u->loc.offset;
-      size_t n = strlen(v->name);
-      if (u->loc.offset + n > p->tu->file->len || strncmp(t, v->name, n) || is_idchar(t[n]))
+      if (!xf_word_at(p->tu->file->text, p->tu->file->len, u->loc.offset, v->name))
         diag_error(u->loc, "'%s' uses the global '%s' through a macro and is called in an offload region; write the "
                            "name out, or pass it as a parameter",
                    f->name, v->name);

@@ -237,7 +237,7 @@ void xf_host_needs(const Program *p, const Stmt *s, HostSplit *hs) {
 
 /* ---- headers of loops and ifs around tasks ---------------------------------------- */
 
-static bool keyword_at(const char *t, size_t len, size_t at, const char *kw) {
+bool xf_word_at(const char *t, size_t len, size_t at, const char *kw) {
   size_t n = strlen(kw);
   return at + n <= len && !strncmp(t + at, kw, n) && (at + n == len || !(isalnum((unsigned char)t[at + n]) || t[at + n] == '_'));
 }
@@ -261,14 +261,14 @@ bool xf_header_places(const Program *p, const Stmt *s, HostSplit *hs) {
   if (s->kind == ST_DO) {
     if (!s->nkids) return false;
     size_t at = skip_blank(t, len, s->kids[0]->end);
-    if (!keyword_at(t, len, at, "while") || !paren_at(t, len, at + 5, &open, &close, semi)) return false;
+    if (!xf_word_at(t, len, at, "while") || !paren_at(t, len, at + 5, &open, &close, semi)) return false;
     split_in(hs, t, open + 1, close);
     return hs->nin == 1;
   }
   for (size_t i = 0; i < sizeof kws / sizeof kws[0]; i++) {
     if (s->kind != kws[i].kind) continue;
     size_t at = s->begin;
-    if (!keyword_at(t, len, at, kws[i].kw) || !paren_at(t, len, at + strlen(kws[i].kw), &open, &close, semi))
+    if (!xf_word_at(t, len, at, kws[i].kw) || !paren_at(t, len, at + strlen(kws[i].kw), &open, &close, semi))
       return false;
     if (s->kind != ST_FOR) {
       split_in(hs, t, open + 1, close);

@@ -302,6 +302,8 @@ void xf_split_var(HostSplit *hs, CVar *v, bool write); /* adds v once; write acc
  * block), every array and pointer s names from outside comes back instead,
  * with the globals the tasks use. */
 void xf_split_outer_only(const Stmt *s, HostSplit *hs);
+/* host_split.c: whether t[at..] is the word kw (not the start of a longer name). */
+bool xf_word_at(const char *t, size_t len, size_t at, const char *kw);
 bool xf_text_reads_memory(const char *expr_text); /* x[i], p->f or a call in it */
 bool xf_text_has_call(const char *expr_text);
 /* tasks.c, shared with phases.c: the depth of the perfect task loop nest at

@@ -387,9 +387,9 @@ static void split_captures(Walk *w, Stmt *body) {
       const Capture *cap = &sk->caps[c];
       CVar *v = cap->var;
       bool local = xf_is_local(body, v);
-      if (cap->via_fn && cap->kind == CAP_SHARED) { /* the functions use the one device copy, made at the start */
-        const VarUse *hu = host_use(ph, body, v);
-        if (hu && (hu->write || hu->elem_write || cap->fn_writes)) {
+      const VarUse *hu = cap->kind == CAP_SHARED ? host_use(ph, body, v) : NULL;
+      if (hu && cap->via_fn) { /* the functions use the one device copy, made when the region starts */
+        if (hu->write || hu->elem_write || cap->fn_writes) {
           diag_error(hu->loc, "'%s' is a global that '%s', which the tasks call, uses (line %d), and the region's host "
                               "code %s it here: device functions use one device copy of a global for the whole "
                               "region; pass the value to '%s' as a parameter",
@@ -398,9 +398,7 @@ static void split_captures(Walk *w, Stmt *body) {
           w->ok = false;
           continue;
         }
-      }
-      const VarUse *hu = cap->kind == CAP_SHARED && !cap->via_fn ? host_use(ph, body, v) : NULL;
-      if (hu) { /* tasks get a copy of what the host code sets, and the host code would read a stale copy */
+      } else if (hu) { /* tasks get a copy of what the host code sets, and the host code would read a stale copy */
         diag_error(hu->loc, "'%s' is updated atomically by the tasks (first used at line %d) and %s by the region's "
                             "host code here: gtcc keeps such a scalar on the device until the region ends; keep the "
                             "value in an element of a mapped array (%s_arr[0]) instead",

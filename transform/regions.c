@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend.h"
 #include "lir.h"
 #include "strbuf.h"
 
@@ -395,15 +396,6 @@ static void compute_region(Program *p, Stmt *s, Directive *d, int di) {
   }
 }
 
-/* Whether offset lies in a function marked `acc routine` / `omp declare target`. */
-static bool in_marked_function(const TranslationUnit *tu, unsigned offset) {
-  for (int i = 0; i < tu->nfuncs; i++) {
-    const Function *f = tu->funcs[i];
-    if (f->body && f->begin < offset && offset < f->end) return f->device_marked;
-  }
-  return false;
-}
-
 /* Handles the directives attached to s from index i on. Returns true if s
  * (and its subtree) was consumed by a kernel. */
 static bool handle_dirs(Program *p, Stmt *s, int i) {
@@ -426,7 +418,8 @@ static bool handle_dirs(Program *p, Stmt *s, int i) {
       compute_region(p, s, d, i);
       return true;
     }
-    if (d->kind == DIR_ACC_LOOP && !in_marked_function(p->tu, d->loc.offset)) {
+    const Function *fn = fe_function_at(p->tu, d->loc.offset);
+    if (d->kind == DIR_ACC_LOOP && !(fn && fn->device_marked)) {
       diag_error(d->loc, "'acc loop' must be inside a compute construct ('acc parallel' or 'acc kernels') or in "
                          "a function marked 'acc routine'");
       return true;
