@@ -34,6 +34,8 @@ static void emit_prelude(StrBuf *sb, const Program *p, const CgOptions *opts) {
   for (int i = 0; i < p->tu->ncuda_named_types; i++)
     sb_printf(sb, "#define %s gt_c_%s /* the file's type, not CUDA's */\n", p->tu->cuda_named_types[i],
               p->tu->cuda_named_types[i]);
+  if (p->tu->has_critical) /* omp critical in device code: lock 0 unnamed, then one per name (frontend/critical.c) */
+    sb_printf(sb, "static __device__ unsigned gt_crit_lock[%d];\n", p->tu->ncritical_names + 1);
 }
 
 static bool skip_include(const char *text) {

@@ -289,6 +289,9 @@ typedef struct TranslationUnit {
   int ncuda_named_types;
   AtomicSite *atomics;   /* every atomic construct, file order */
   int natomics;
+  bool has_critical;     /* an `omp critical` (its lock for device code: frontend/critical.c) */
+  char **critical_names; /* their names: lock i + 1 (lock 0 is the unnamed one's) */
+  int ncritical_names;
 } TranslationUnit;
 
 #endif

@@ -82,10 +82,11 @@ const Clause *dir_find_clause(const Directive *d, ClauseKind k) {
  * it allows the union of its parts' clauses (OpenACC 3.x, OpenMP 5.x). */
 
 typedef enum Part {
-  P_ACC_PARALLEL, P_ACC_KERNELS, P_ACC_LOOP, P_ACC_DATA, P_ACC_ENTER_DATA, P_ACC_EXIT_DATA, P_ACC_UPDATE,
+  P_ACC_PARALLEL, P_ACC_KERNELS, P_ACC_SERIAL, P_ACC_LOOP, P_ACC_DATA, P_ACC_ENTER_DATA, P_ACC_EXIT_DATA, P_ACC_UPDATE,
   P_TARGET, P_TEAMS, P_DISTRIBUTE, P_PARALLEL, P_FOR, P_SIMD, P_TARGET_DATA, P_TARGET_ENTER_DATA,
   P_TARGET_EXIT_DATA, P_TARGET_UPDATE, P_TASK, P_TASKWAIT, P_SINGLE, P_ACC_ATOMIC, P_OMP_ATOMIC,
-  P_ACC_ROUTINE, P_DECLARE_TARGET, P_BEGIN_DECLARE_TARGET, P_LOOP, P_TASKLOOP, P__COUNT
+  P_ACC_ROUTINE, P_DECLARE_TARGET, P_BEGIN_DECLARE_TARGET, P_LOOP, P_TASKLOOP, P_MASKED, P_CRITICAL, P_SECTIONS,
+  P_FLUSH, P__COUNT
 } Part;
 
 #define END_ CL__COUNT
@@ -96,6 +97,8 @@ static const ClauseKind part_clauses[P__COUNT][24] = {
     [P_ACC_KERNELS] = {CL_ASYNC, CL_WAIT, CL_NUM_GANGS, CL_NUM_WORKERS, CL_VECTOR_LENGTH, CL_IF, CL_COPY,
                        CL_COPYIN, CL_COPYOUT, CL_CREATE, CL_NO_CREATE, CL_PRESENT, CL_DEVICEPTR, CL_ATTACH,
                        CL_DEFAULT, END_},
+    [P_ACC_SERIAL] = {CL_ASYNC, CL_WAIT, CL_IF, CL_REDUCTION, CL_COPY, CL_COPYIN, CL_COPYOUT, CL_CREATE, CL_NO_CREATE,
+                      CL_PRESENT, CL_DEVICEPTR, CL_ATTACH, CL_PRIVATE, CL_FIRSTPRIVATE, CL_DEFAULT, END_},
     [P_ACC_LOOP] = {CL_COLLAPSE, CL_GANG, CL_WORKER, CL_VECTOR, CL_SEQ, CL_INDEPENDENT, CL_AUTO, CL_TILE,
                     CL_PRIVATE, CL_REDUCTION, END_},
     [P_ACC_DATA] = {CL_IF, CL_ASYNC, CL_WAIT, CL_COPY, CL_COPYIN, CL_COPYOUT, CL_CREATE, CL_NO_CREATE,
@@ -132,6 +135,10 @@ static const ClauseKind part_clauses[P__COUNT][24] = {
     [P_TASKLOOP] = {CL_IF, CL_SHARED, CL_PRIVATE, CL_FIRSTPRIVATE, CL_LASTPRIVATE, CL_REDUCTION, CL_DEFAULT,
                     CL_GRAINSIZE, CL_NUM_TASKS, CL_COLLAPSE, CL_FINAL, CL_PRIORITY, CL_UNTIED, CL_MERGEABLE,
                     CL_NOGROUP, END_},
+    [P_MASKED] = {CL_FILTER, END_},
+    [P_CRITICAL] = {CL_HINT, END_},
+    [P_SECTIONS] = {CL_PRIVATE, CL_FIRSTPRIVATE, CL_LASTPRIVATE, CL_REDUCTION, CL_NOWAIT, END_},
+    [P_FLUSH] = {CL_SEQ_CST, CL_ACQ_REL, CL_ACQUIRE, CL_RELEASE, END_},
 };
 #undef END_
 
@@ -141,6 +148,8 @@ static const unsigned dir_parts[DIR__COUNT] = {
     [DIR_ACC_PARALLEL_LOOP] = P(ACC_PARALLEL) | P(ACC_LOOP),
     [DIR_ACC_KERNELS] = P(ACC_KERNELS),
     [DIR_ACC_KERNELS_LOOP] = P(ACC_KERNELS) | P(ACC_LOOP),
+    [DIR_ACC_SERIAL] = P(ACC_SERIAL),
+    [DIR_ACC_SERIAL_LOOP] = P(ACC_SERIAL) | P(ACC_LOOP),
     [DIR_ACC_LOOP] = P(ACC_LOOP),
     [DIR_ACC_DATA] = P(ACC_DATA),
     [DIR_ACC_ENTER_DATA] = P(ACC_ENTER_DATA),
@@ -187,6 +196,16 @@ static const unsigned dir_parts[DIR__COUNT] = {
     [DIR_OMP_DECLARE_TARGET] = P(DECLARE_TARGET),
     [DIR_OMP_BEGIN_DECLARE_TARGET] = P(BEGIN_DECLARE_TARGET),
     [DIR_OMP_END_DECLARE_TARGET] = 0,
+    [DIR_OMP_MASKED] = P(MASKED),
+    [DIR_OMP_PARALLEL_MASKED] = P(PARALLEL) | P(MASKED),
+    [DIR_OMP_PARALLEL_MASTER] = P(PARALLEL),
+    [DIR_OMP_CRITICAL] = P(CRITICAL),
+    [DIR_OMP_SECTIONS] = P(SECTIONS),
+    [DIR_OMP_PARALLEL_SECTIONS] = P(PARALLEL) | P(SECTIONS),
+    [DIR_OMP_SECTION] = 0,
+    [DIR_OMP_FLUSH] = P(FLUSH),
+    [DIR_OMP_TASKYIELD] = 0,
+    [DIR_OMP_THREADPRIVATE] = 0,
 };
 
 bool dir_allows_clause(DirKind d, ClauseKind c) {
@@ -270,11 +289,10 @@ bool fe_pragma_is_atomic(const PragmaLine *p) {
 /* Directives of the specs that gtcc does not handle (a clearer message
  * than "unknown"). */
 static bool known_unsupported(DirFamily fam, const char *s, size_t n) {
-  static const char *const acc[] = {"serial", "host_data", "cache", "declare", "routine",
+  static const char *const acc[] = {"host_data", "cache", "declare", "routine",
                                     "wait", "init", "shutdown", "set", NULL};
-  static const char *const omp[] = {"critical", "ordered", "section", "sections", "flush",
-                                    "declare", "threadprivate", "cancel", "cancellation",
-                                    "taskyield", "masked", "scope", "requires", "metadirective",
+  static const char *const omp[] = {"ordered", "declare", "cancel", "cancellation",
+                                    "scope", "requires", "metadirective",
                                     "allocate", "depobj", "scan", "tile", "unroll", "workshare",
                                     "interop", "dispatch", "assume", "error", "nothing", NULL};
   for (const char *const *w = fam == FAM_ACC ? acc : omp; *w; w++)
@@ -502,10 +520,12 @@ void b_directive(DirBuilder *b, int kind, DirSpan name) {
   b->dirname_end = name.end;
 }
 
-/* `acc routine(f)`, `omp declare target(a, f)`: the names go to d->names. */
+/* `acc routine(f)`, `omp declare target(a, f)`, `omp critical(name)`, `omp flush(a)`,
+ * `omp threadprivate(x)`: the names go to d->names. */
 void b_dir_names(DirBuilder *b, DirSpan list) {
   if (!b->d) return;
-  if (b->d->kind != DIR_ACC_ROUTINE && b->d->kind != DIR_OMP_DECLARE_TARGET) {
+  if (b->d->kind != DIR_ACC_ROUTINE && b->d->kind != DIR_OMP_DECLARE_TARGET && b->d->kind != DIR_OMP_CRITICAL &&
+      b->d->kind != DIR_OMP_FLUSH && b->d->kind != DIR_OMP_THREADPRIVATE) {
     berror(b, list, "'%s' takes no list in parentheses", dir_name(b->d->kind));
     drop_pending(b);
     return;

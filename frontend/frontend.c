@@ -74,14 +74,15 @@ static void drop_skipped_pragmas(TranslationUnit *tu) {
  * expands; gtcc reads directives from the file, so it never lowers one.
  * Leaving out a loop directive, `parallel`, `teams`, `single` or `master`
  * only makes code sequential (cc still compiles the macro in host code);
- * leaving out a compute, data, task, atomic or standalone directive could
- * change results (an atomic's update would race), so those are errors. */
+ * leaving out a compute, data, task, atomic, critical or standalone directive
+ * could change results (an atomic's update would race), so those are errors. */
 static void report_macro_directive(const PragmaLine *p, const Directive *d) {
   const char *fam = p->family == FAM_ACC ? "acc" : "omp";
   unsigned flags = dir_flags(d->kind);
   if (flags & DF_DECLARATIVE) return; /* marks nothing gtcc needs: device calls are compiled for the device anyway */
   bool harmless = !(flags & (DF_COMPUTE | DF_DATA | DF_STANDALONE)) && d->kind != DIR_OMP_TASK &&
-                  d->kind != DIR_OMP_TASKGROUP && d->kind != DIR_OMP_TASKLOOP && d->kind != DIR_ACC_ATOMIC && d->kind != DIR_OMP_ATOMIC;
+                  d->kind != DIR_OMP_TASKGROUP && d->kind != DIR_OMP_TASKLOOP && d->kind != DIR_ACC_ATOMIC && d->kind != DIR_OMP_ATOMIC &&
+                  d->kind != DIR_OMP_CRITICAL;
   if (harmless)
     diag_warning(p->loc,
                  "'%s %s' in the definition of macro '%s' is not lowered by gtcc: where the macro expands "
@@ -153,6 +154,7 @@ TranslationUnit *fe_parse(const char *path, const FeOptions *opts) {
   fe_attach_directives(tu);
   fe_mark_device_functions(tu);
   fe_plan_atomics(tu);
+  fe_plan_criticals(tu);
   fe_fold_clause_constants(tu, opts);
   fe_lower_taskloops(tu);
   return tu;
@@ -286,6 +288,8 @@ void fe_free(TranslationUnit *tu) {
   free(tu->clang_args);
   free(tu->skipped);
   for (int i = 0; i < tu->ncxx_fixes; i++) free(tu->cxx_fixes[i].text);
+  for (int i = 0; i < tu->ncritical_names; i++) free(tu->critical_names[i]);
+  free(tu->critical_names);
   free(tu->cxx_fixes);
   for (int i = 0; i < tu->ncuda_named_types; i++) free(tu->cuda_named_types[i]);
   free(tu->cuda_named_types);

@@ -39,6 +39,8 @@ void fe_attach_directives(TranslationUnit *tu);
 /* Checks the statement of each atomic construct and records its rewrite for
  * device code (tu->atomics, tu->cxx_fixes; atomics.c). After attachment. */
 void fe_plan_atomics(TranslationUnit *tu);
+/* critical.c: the locks around `omp critical` blocks in device code (edits in tu->cxx_fixes). */
+void fe_plan_criticals(TranslationUnit *tu);
 void fe_free_shape(ExprShape *e);
 /* Checks `acc routine` / `omp declare target` and marks the functions they
  * name or enclose (Function.device_marked; device_decls.c). */

@@ -146,6 +146,26 @@ template <class T> struct gtrt_vla2 {
  * here so both builds compute the same value. */
 template <class T> __host__ __device__ inline int gtrt_isinf_sign(T x) { return isinf(x) ? (x < 0 ? -1 : 1) : 0; }
 
+/* ---- omp critical ---------------------------------------------------------------- */
+
+/* A spin lock per critical name (frontend/critical.c). Threads of one warp
+ * may wait for each other here: since Volta, the scheduler lets the holder
+ * go on while its warp-mates spin. The fences order the block's memory
+ * accesses after the acquiring exchange and before the release. */
+__device__ inline void gtrt_critical_enter(unsigned *lock) {
+  unsigned ns = 32;
+  while (atomicCAS(lock, 0u, 1u) != 0u) {
+    __nanosleep(ns);
+    if (ns < 1024) ns *= 2;
+  }
+  __threadfence();
+}
+
+__device__ inline void gtrt_critical_exit(unsigned *lock) {
+  __threadfence();
+  atomicExch(lock, 0u);
+}
+
 /* ---- block reduction ---------------------------------------------------------- */
 
 /* __shfl_down_sync has overloads for 4- and 8-byte types; narrower ones

@@ -76,7 +76,9 @@ static bool atomic_target(const Program *p, const Kernel *k, const CVar *v) {
  * OpenMP then name the device copy; by value, each thread would change its
  * own copy and the host would get nothing back. */
 static bool shared_scalar(const Program *p, const Kernel *k, const CVar *v) {
-  return atomic_target(p, k, v) || (xf_has_mapping(p, k, v) && xf_subtree_uses(k->body, v, true, NULL));
+  /* in `acc kernels`, a scalar is copy, not firstprivate (OpenACC 2.5.2): serial code's writes come back */
+  bool copied = xf_has_mapping(p, k, v) || (k->serial && k->dir->kind == DIR_ACC_KERNELS);
+  return atomic_target(p, k, v) || (copied && xf_subtree_uses(k->body, v, true, NULL));
 }
 
 static bool is_inner_iv(const Stmt *s, const CVar *v) {
@@ -314,7 +316,8 @@ static bool is_data_clause(ClauseKind c) {
 }
 
 /* A variable may be in one data-sharing clause (reduction, private,
- * firstprivate, deviceptr) and then in no other clause of the construct,
+ * firstprivate, deviceptr) and then in no other clause of the construct
+ * (a reduction of the loop directive may restate the compute construct's),
  * except a data clause beside reduction, private or firstprivate: OpenMP
  * allows that on a combined construct, and the usual way to get a reduction
  * back from `omp target map(tofrom: s)` + `omp teams ... reduction(+:s)` is
@@ -333,6 +336,8 @@ static void check_duplicates(const Kernel *k) {
               continue;
             if (b == a && c2 < c && is_sharing_clause(o->kind)) continue; /* reported from the earlier one */
             if (cl->kind != CL_DEVICEPTR && is_data_clause(o->kind)) continue;
+            /* `acc parallel reduction(+:s)` with `acc loop reduction(+:s)`: the loop restates it */
+            if (b != a && cl->kind == CL_REDUCTION && o->kind == CL_REDUCTION && o->u.red_op == cl->u.red_op) continue;
             for (int j2 = 0; j2 < o->nitems; j2++)
               if (!strcmp(o->items[j2].name, cl->items[j].name))
                 diag_error(o->items[j2].loc, "'%s' is already in a '%s' clause of this construct", cl->items[j].name,

@@ -151,6 +151,27 @@ bool xf_param_as_view(const CVar *v) {
   return v->is_param && v->tkind == VT_VLA_POINTER && v->ndims >= 1 && v->ndims <= 2 && v->decl_end > v->decl_begin;
 }
 
+/* Constructs that bind to the team of the calling threads (one of them runs
+ * the block): in device code each thread would run it, as if they were not
+ * there. (critical gets its lock: frontend/critical.c.) */
+static bool team_construct(DirKind k) {
+  return k == DIR_OMP_MASKED || k == DIR_OMP_MASTER || k == DIR_OMP_SINGLE ||
+         k == DIR_OMP_SECTIONS || k == DIR_OMP_SECTION;
+}
+
+static void check_directives(const Program *p, const Function *f, const Stmt *s, SrcLoc call_loc) {
+  for (int i = 0; i < s->ndirs; i++) {
+    const Directive *d = s->dirs[i];
+    if (d->kind == DIR_OMP_CRITICAL) /* a lock around it (frontend/critical.c) */
+      xf_check_critical(p, s);
+    else if (team_construct(d->kind))
+      diag_error(d->loc, "'%s' in '%s', which offload code calls at line %d, is not supported by gtcc: its "
+                         "threads would each run the block",
+                 dir_name(d->kind), f->name, call_loc.line);
+  }
+  for (int i = 0; i < s->nkids; i++) check_directives(p, f, s->kids[i], call_loc);
+}
+
 static void visit_function(Program *p, Function *f, SrcLoc call_loc) {
   if (listed(p, f)) return;
   if (!f->body) {
@@ -169,6 +190,7 @@ static void visit_function(Program *p, Function *f, SrcLoc call_loc) {
   int nwritten = 0, cap = 0;
   check_uses(p, f, f->body, &written, &nwritten, &cap);
   free(written);
+  check_directives(p, f, f->body, call_loc);
   scan_calls(p, f->body);
 }
 

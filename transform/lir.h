@@ -226,6 +226,10 @@ typedef struct Kernel {
   const char *flat_reason; /* why an inner parallel loop stays sequential, or NULL */
   const Function *recursive_fn; /* a recursive device function the kernel calls (devfuncs.c), or NULL */
   long long device_stack; /* > 0: the stub raises the device stack to this many bytes per thread */
+  bool serial;       /* code one thread runs once (acc serial, a statement between the loops of a
+                        compute construct): loops[0] is once_loop, 0 <= gt_once < 1 (regions.c) */
+  ForLoop once_loop;
+  CVar once_iv;
 } Kernel;
 
 /* acc data / omp target data around a statement. */
@@ -333,6 +337,7 @@ bool xf_subtree_uses(const Stmt *s, const CVar *v, bool writes_only, SrcLoc *whe
  * that leaves body, a task body or (loop_body) a loop's body, where
  * continue is fine (regions.c). */
 bool xf_check_jumps(const Program *p, const Stmt *body, const char *what, bool loop_body);
+bool xf_check_critical(const Program *p, const Stmt *s); /* regions.c: no jump out of an omp critical block */
 /* Is the character before file offset `at` (spaces skipped) the unary
  * operator op (`&x`, `*p`), not a binary one (regions.c)? */
 bool xf_unary_before(const char *text, size_t at, char op);

@@ -197,7 +197,7 @@ static void check_kernel(Checker *c, const Kernel *k) {
   }
   if (!k->body) return; /* not lowered: its error is reported */
   c->begin = k->body->begin, c->end = k->body->end;
-  for (int l = 0; l < k->collapse && l < 3; l++)
+  for (int l = 0; l < k->collapse && l < 3 && !k->serial; l++) /* a serial kernel's is gtcc's own */
     if (k->loops[l] && k->loops[l]->iv) {
       check_var(c, k->loops[l]->iv, k->loops[l]->iv->loc);
       check_reserved(c, k->loops[l]->iv, k->loops[l]->iv->loc);

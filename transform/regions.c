@@ -133,6 +133,8 @@ static void check_inner(Program *p, Kernel *k, Stmt *s) {
           check_inner_data_clause(p, k, d, &d->clauses[c]);
       }
       if (is_parallel_loop(d)) VEC_PUSH(k->seq_inner, k->nseq_inner, k->seq_inner_cap, s);
+    } else if (d->kind == DIR_OMP_CRITICAL) { /* a lock around it in the copied text (frontend/critical.c) */
+      xf_check_critical(p, s);
     } else if (!xf_is_atomic(d)) /* atomics: rewritten in the copied text (frontend/atomics.c) */
       diag_error(d->loc, "'%s' inside the '%s' region at line %d is not supported", dir_name(d->kind), k->what,
                  k->loc.line);
@@ -259,6 +261,9 @@ bool xf_check_jumps(const Program *p, const Stmt *body, const char *what, bool l
   return check_jumps_in(&jc, body, false, false);
 }
 
+/* Leaving an `omp critical` block would keep its lock (OpenMP forbids it too). */
+bool xf_check_critical(const Program *p, const Stmt *s) { return xf_check_jumps(p, s, "an 'omp critical' block", false); }
+
 /* Makes the kernel for loop statement s under loop directive d; outer is
  * the enclosing compute construct when d is an inner `acc loop`. */
 static void make_kernel(Program *p, Stmt *s, Directive *d, Directive *outer, unsigned replace_begin) {
@@ -301,6 +306,46 @@ static void make_kernel(Program *p, Stmt *s, Directive *d, Directive *outer, uns
   check_standalone_inside(p, k);
   xf_capture(p, k);
   if (jumps_ok) xf_nested(p, k);
+}
+
+/* ---- serial code ---------------------------------------------------------- */
+
+/* Code of a compute construct that is not a parallel loop (`acc serial`, a
+ * statement of `omp target` or `acc kernels`): a kernel of one iteration of
+ * a loop gtcc makes up (0 <= gt_once < 1), so the flat kernel serves; one
+ * thread runs it. OpenACC's gang-redundant code and OpenMP's teams run it
+ * once per gang or team: gtcc has one. own_maps: the construct is only this
+ * kernel, so its data clauses are the kernel's (else a data region holds them). */
+static void make_serial_kernel(Program *p, Stmt *s, Directive *d, bool own_maps, unsigned replace_begin) {
+  static char once_name[] = "gt_once", once_type[] = "int";
+  Kernel *k = xcalloc(1, sizeof *k);
+  k->id = p->nkernels;
+  k->dir = d;
+  k->loc = own_maps ? d->loc : s->loc;
+  k->what = dir_name(d->kind);
+  k->stmt = k->replace = k->body = s;
+  k->replace_begin = replace_begin;
+  k->name = xf_kernel_name(p, d, k->id);
+  k->block = 32;
+  k->serial = true;
+  k->flat_reason = "the code around it runs in one thread";
+  k->once_iv = (CVar){.name = once_name, .loc = s->loc, .tkind = VT_SCALAR, .type = once_type, .elem_type = once_type,
+                      .elem_size = 4, .scope_end = s->begin};
+  k->once_loop = (ForLoop){.canonical = true, .iv = &k->once_iv, .relop = REL_LT, .step_is_const = true,
+                           .step_value = 1, .trip_is_const = true, .trip_value = 1};
+  k->once_loop.lb.text = "0", k->once_loop.ub.text = "1", k->once_loop.step.text = "1";
+  k->loops[0] = &k->once_loop;
+  k->loop_stmts[0] = s;
+  k->collapse = 1;
+  check_supported(d);
+  VEC_PUSH(p->kernels, p->nkernels, p->kernels_cap, k);
+  const Clause *c = dir_find_clause(d, CL_IF);
+  if (c) k->if_cond = c->expr;
+  if (own_maps) xf_directive_maps(p, d, &k->maps);
+  xf_check_jumps(p, s, "a compute construct", false);
+  for (int i = 0; i < s->nkids; i++) check_inner(p, k, s->kids[i]); /* s's own: the construct's, or atomics */
+  check_standalone_inside(p, k);
+  xf_capture(p, k);
 }
 
 /* ---- data regions and standalone directives ------------------------------ */
@@ -359,19 +404,63 @@ static bool is_standalone_data(DirKind k) {
 
 /* ---- walking the statement tree ------------------------------------------ */
 
+/* A loop directive inside s (not one of s's own). */
+static const Directive *inner_loop_directive(const Program *p, const Stmt *s) {
+  for (int i = 0; i < p->tu->ndirs; i++) {
+    const Directive *d = p->tu->dirs[i];
+    if (d->loc.offset > s->begin && d->loc.offset < s->end && is_loop(d->kind)) return d;
+  }
+  return NULL;
+}
+
+static bool only_atomics(const Stmt *s) {
+  for (int i = 0; i < s->ndirs; i++)
+    if (!xf_is_atomic(s->dirs[i])) return false;
+  return true;
+}
+
+static void unmarked_error(const Stmt *s, const Directive *d) {
+  diag_error(s->loc, "gtcc does not parallelize unmarked code inside '%s': mark each loop with a loop directive "
+                     "('acc loop independent', 'omp distribute parallel for') or use a combined construct",
+             dir_name(d->kind));
+}
+
+/* `acc kernels` parallelizes loops without a directive where it can prove
+ * them independent; gtcc does not try, so it says so. */
+static void warn_sequential_loops(const Stmt *s, const Directive *d) {
+  if (d->kind != DIR_ACC_KERNELS) return;
+  if (s->kind == ST_FOR || s->kind == ST_WHILE || s->kind == ST_DO) {
+    diag_warning(s->loc, "this loop in 'acc kernels' runs sequentially in one GPU thread: gtcc does not parallelize "
+                         "loops without a loop directive (add 'acc loop independent' if its iterations are)");
+    return;
+  }
+  if (s->kind == ST_COMPOUND)
+    for (int i = 0; i < s->nkids; i++) warn_sequential_loops(s->kids[i], d);
+}
+
 /* `acc parallel { acc loop for ... }`, `omp target teams { distribute ... }`,
  * or `omp target` + `teams distribute parallel for` on the same loop: each
  * loop with a loop directive becomes a kernel; the construct's data clauses
- * become a data region around them, formed first so the kernels see it. */
+ * become a data region around them, formed first so the kernels see it.
+ * Code without parallel loops (all of `acc serial`, a body with no loop
+ * directive, a statement between the loops) runs in one thread. */
 static void compute_region(Program *p, Stmt *s, Directive *d, int di) {
+  if (d->kind == DIR_ACC_SERIAL || (di + 1 == s->ndirs && !inner_loop_directive(p, s))) {
+    for (int j = di + 1; j < s->ndirs && d->kind == DIR_ACC_SERIAL; j++)
+      if (!is_loop(s->dirs[j]->kind)) {
+        diag_error(s->dirs[j]->loc, "'%s' inside 'acc serial' is not supported", dir_name(s->dirs[j]->kind));
+        return;
+      }
+    warn_sequential_loops(s, d);
+    make_serial_kernel(p, s, d, true, d->loc.offset);
+    return;
+  }
   if (s->kind != ST_COMPOUND) {
     Directive *ld = NULL;
     for (int j = di + 1; j < s->ndirs && !ld; j++)
       if (is_loop(s->dirs[j]->kind)) ld = s->dirs[j];
     if (s->kind != ST_FOR || !ld) {
-      diag_error(s->loc, "gtcc does not parallelize unmarked code inside '%s': mark each loop with a loop directive "
-                          "('acc loop independent', 'omp distribute parallel for') or use a combined construct",
-                 dir_name(d->kind));
+      unmarked_error(s, d);
       return;
     }
     unsigned inner_begin = s->dirs[di + 1]->loc.offset;
@@ -380,19 +469,32 @@ static void compute_region(Program *p, Stmt *s, Directive *d, int di) {
     return;
   }
   make_data_region(p, s, d, s->begin);
+  bool device_code = false; /* a kernel made for an earlier statement */
   for (int i = 0; i < s->nkids; i++) {
     Stmt *it = s->kids[i];
     if (it->kind == ST_NULL) continue;
     Directive *ld = NULL;
     for (int j = 0; j < it->ndirs; j++)
       if (is_loop(it->dirs[j]->kind)) ld = it->dirs[j];
-    if (it->kind != ST_FOR || !ld) {
-      diag_error(it->loc, "gtcc does not parallelize unmarked code inside '%s': mark each loop with a loop directive "
-                          "('acc loop independent', 'omp distribute parallel for') or use a combined construct",
+    bool kernel = it->kind != ST_DECL;
+    if (it->kind == ST_FOR && ld) {
+      make_kernel(p, it, ld, d, it->dirs[0]->loc.offset);
+    } else if (it->kind == ST_DECL && !device_code) {
+      /* before any device code: the host declares it, the loops get it (firstprivate), as if
+       * it were declared before the construct; its initializer sees what the device will */
+      kernel = false;
+    } else if (it->kind == ST_DECL) {
+      diag_error(it->loc, "a declaration after device code in '%s' is not supported by gtcc: its initializer "
+                          "could read what the device wrote; declare the variable before the construct or the "
+                          "first loop",
                  dir_name(d->kind));
-      continue;
+    } else if (!only_atomics(it) || inner_loop_directive(p, it)) {
+      unmarked_error(it, d);
+    } else {
+      warn_sequential_loops(it, d);
+      make_serial_kernel(p, it, d, false, it->begin);
     }
-    make_kernel(p, it, ld, d, it->dirs[0]->loc.offset);
+    device_code = device_code || kernel;
   }
 }
 
@@ -406,10 +508,14 @@ static bool handle_dirs(Program *p, Stmt *s, int i) {
       make_data_region(p, s, d, i + 1 < s->ndirs ? s->dirs[i + 1]->loc.offset : s->begin);
       continue;
     }
-    if ((d->kind == DIR_OMP_PARALLEL || d->kind == DIR_OMP_TARGET || d->kind == DIR_OMP_TARGET_TEAMS ||
-         d->kind == DIR_OMP_TARGET_PARALLEL) &&
+    if ((d->kind == DIR_OMP_PARALLEL || d->kind == DIR_OMP_PARALLEL_MASTER || d->kind == DIR_OMP_PARALLEL_MASKED ||
+         d->kind == DIR_OMP_TARGET || d->kind == DIR_OMP_TARGET_TEAMS || d->kind == DIR_OMP_TARGET_PARALLEL) &&
         xf_task_region(p, s, i))
       return true;
+    if (d->kind == DIR_ACC_SERIAL_LOOP) { /* the loop runs in one thread */
+      make_serial_kernel(p, s, d, true, d->loc.offset);
+      return true;
+    }
     if ((flags & DF_COMPUTE) && (flags & DF_LOOP)) {
       make_kernel(p, s, d, NULL, d->loc.offset);
       return true;

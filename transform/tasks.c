@@ -37,13 +37,19 @@ static int real_items(const Stmt *s, Stmt **first) {
   return n;
 }
 
-/* ---- the construct chain: target? parallel? single|master ---------------- */
+/* ---- the construct chain: target? parallel? single|master|masked ---------- */
 
 typedef struct Chain {
   Directive *target, *parallel, *single;
   Stmt *body; /* statement the single applies to */
   int body_di; /* its directives from this index on belong to the body (a task, a taskgroup) */
 } Chain;
+
+/* The constructs whose block one thread runs: it creates the tasks. */
+static bool one_thread_block(DirKind k) {
+  return k == DIR_OMP_SINGLE || k == DIR_OMP_MASTER || k == DIR_OMP_MASKED || k == DIR_OMP_PARALLEL_MASTER ||
+         k == DIR_OMP_PARALLEL_MASKED;
+}
 
 static bool unsupported_region_clauses(const Directive *d) {
   static const ClauseKind bad[] = {CL_PRIVATE, CL_FIRSTPRIVATE, CL_REDUCTION, CL_LASTPRIVATE, CL_DEVICE_NUM,
@@ -81,8 +87,12 @@ static bool find_chain(Stmt *s, int di, Chain *ch) {
         ok = !ch->parallel;
         ch->parallel = d;
         break;
-      case DIR_OMP_SINGLE: case DIR_OMP_MASTER:
+      case DIR_OMP_SINGLE: case DIR_OMP_MASTER: case DIR_OMP_MASKED: /* one thread makes the tasks */
         ch->single = d;
+        break;
+      case DIR_OMP_PARALLEL_MASTER: case DIR_OMP_PARALLEL_MASKED:
+        ok = !ch->parallel;
+        ch->parallel = ch->single = d;
         break;
       default: ok = false; break;
       }
@@ -117,7 +127,7 @@ static bool find_chain(Stmt *s, int di, Chain *ch) {
   int singles = 0;
   for (int i = 0; s->kind == ST_COMPOUND && i < s->nkids; i++)
     for (int j = 0; j < s->kids[i]->ndirs; j++)
-      singles += s->kids[i]->dirs[j]->kind == DIR_OMP_SINGLE || s->kids[i]->dirs[j]->kind == DIR_OMP_MASTER;
+      singles += one_thread_block(s->kids[i]->dirs[j]->kind);
   if (singles)
     diag_error(first->loc, "'%s' holds %d statements, %d of them 'omp single' or 'omp master' blocks: gtcc runs tasks "
                            "from one such block that is the parallel region's only statement; put the task loops "
@@ -225,7 +235,7 @@ static bool is_parallel_loop(const Directive *d) {
   return (dir_flags(d->kind) & DF_LOOP) && !dir_find_clause(d, CL_SEQ) && !(dir_flags(d->kind) & DF_COMPUTE);
 }
 
-static void note_inner(const Stmt *s, TaskRegion *tr, bool top, bool *ok) {
+static void note_inner(const Program *p, const Stmt *s, TaskRegion *tr, bool top, bool *ok) {
   int first = 0; /* a task on the single's own statement: the chain's directives come first */
   for (int i = 0; i < s->ndirs; i++)
     if (s->dirs[i] == tr->task) first = i;
@@ -238,11 +248,15 @@ static void note_inner(const Stmt *s, TaskRegion *tr, bool top, bool *ok) {
     }
     if (dir_flags(d->kind) & DF_LOOP) continue; /* seq / simd: runs sequentially in the thread */
     if (xf_is_atomic(d)) continue;              /* rewritten in the copied text (frontend/atomics.c) */
+    if (d->kind == DIR_OMP_CRITICAL) {          /* a lock around it (frontend/critical.c) */
+      *ok = xf_check_critical(p, s);
+      continue;
+    }
     diag_error(d->loc, "'%s' inside an 'omp task' body is not supported%s", dir_name(d->kind),
                is_parallel_loop(d) ? " (one parallel loop at the top level of the task body is)" : "");
     *ok = false;
   }
-  for (int i = 0; i < s->nkids && *ok; i++) note_inner(s->kids[i], tr, false, ok);
+  for (int i = 0; i < s->nkids && *ok; i++) note_inner(p, s->kids[i], tr, false, ok);
 }
 
 /* The reduction clause of the task's parallel loop: each variable a
@@ -281,9 +295,9 @@ static bool check_body(Program *p, Kernel *k, TaskRegion *tr) {
   }
   bool ok = true;
   if (b->kind == ST_COMPOUND)
-    for (int i = 0; i < b->nkids && ok; i++) note_inner(b->kids[i], tr, true, &ok);
+    for (int i = 0; i < b->nkids && ok; i++) note_inner(p, b->kids[i], tr, true, &ok);
   else
-    note_inner(b, tr, true, &ok);
+    note_inner(p, b, tr, true, &ok);
   if (!ok || !tr->inner) return ok;
   if (!tr->inner->loop->canonical) {
     diag_error(tr->inner->loop->why_loc, "parallel loop in a task is not in canonical form: %s",

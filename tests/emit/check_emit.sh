@@ -16,7 +16,8 @@
 #    and no #pragma line of a lowered construct (acc parallel/kernels/data/
 #    enter/exit/update, omp target ...);
 # 4. each `// expect-in-cu: TEXT` line of the source names text the .gt.cu
-#    holds (e.g. how a construct was lowered: "nested parallel loop (CollectiveDP").
+#    holds (e.g. how a construct was lowered: "nested parallel loop (CollectiveDP");
+#    `// expect-serial: LINE...` lists the kernels of serial code (below).
 set -u
 [ $# -eq 6 ] || { echo "usage: check_emit.sh GTCC NVCC CC RUNTIME_DIR SOURCE.c SCRATCH" >&2; exit 2; }
 GTCC=$1 NVCC=$2 CC=$3 RT=$4 SRC=$5 SCRATCH=$6
@@ -52,8 +53,9 @@ cu=$base.gt.cu hc=$base.gt.c
 # [teams|parallel]` or
 # `acc kernels` region, each `acc loop` in it (one kernel per loop). Simple
 # line scan: an `acc loop` belongs to a bare region when the last compute
-# directive before it was one. A task region (omp parallel + single/master
-# within three lines) gets one megakernel, named for the parallel's line.
+# directive before it was one. A task region (omp parallel + single/master/masked
+# within three lines, or omp parallel master|masked) gets one megakernel, named
+# for the parallel's line.
 # Blocks the preprocessor skips (`#if 0`, `#ifdef _OPENACC`: gtcc does not
 # define _OPENACC) and the `#else` of `#if 1` hold no directive of the
 # program; this filter blanks them, keeping line numbers.
@@ -80,6 +82,7 @@ active_lines() {
 }
 want_lines=$(active_lines "$SRC" | awk '
   /^[ \t]*#[ \t]*pragma[ \t]+acc[ \t]+(parallel|kernels)[ \t]+loop([ \t(]|$)/ { print NR; bare = 0; next }
+  /^[ \t]*#[ \t]*pragma[ \t]+acc[ \t]+serial([ \t(]|$)/ { print NR; bare = 0; next }
   /^[ \t]*#[ \t]*pragma[ \t]+acc[ \t]+(parallel|kernels)([ \t(]|$)/ { bare = 1; next }
   /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+target[ \t]+(teams[ \t]+)?(parallel[ \t]+)?(distribute|loop|for)([ \t(]|$)/ { print NR; bare = 0; next }
   /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+target([ \t]+(teams|parallel))?([ \t(]|$)/ && !/target[ \t]+(data|update|enter|exit)/ {
@@ -98,13 +101,18 @@ want_lines=$(active_lines "$SRC" | awk '
   }
   /(^|[^A-Za-z0-9_])_Pragma[ \t]*\([ \t]*"(acc[ \t]+(parallel|kernels)[ \t]+loop|omp[ \t]+target[ \t]+(teams|parallel))([ \t(\\"]|$)/ { print NR; bare = 0; next }
   /^[ \t]*#[ \t]*pragma[ \t]+acc[ \t]+loop([ \t(]|$)/ { if (bare) print NR; next }
+  /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+parallel[ \t]+(master|masked)([ \t(]|$)/ { print NR; par = 0; next }
   /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+parallel[ \t]*$/ { par = NR; next }
-  /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+(single|master)([ \t(]|$)/ {
+  /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+(single|master|masked)([ \t(]|$)/ {
     if (par && NR - par <= 3) print par
     else if (obare && NR - tline <= 3) { print tline; obare = 0 } # omp target [parallel] + single: tasks
     par = 0; next
   }
 ' | tr '\n' ' ')
+# Serial code of a region (a statement between its loops, an omp target body
+# without loops) gets a kernel named for the construct's line: the source
+# lists those lines in `// expect-serial: LINE...` (the scan cannot tell).
+want_lines="$want_lines $(sed -nE 's|^// expect-serial: (.*)$|\1|p' "$SRC")"
 want=$(echo $want_lines | wc -w)
 [ "$want" -gt 0 ] || fail "the source has no compute construct (test input error)"
 # Kernels are named gt_<file>_<line>_k<i>_<hash>_<role> (role: kernel, nlk, ...;
@@ -119,6 +127,7 @@ ngroups=$(printf '%s\n' "$groups" | grep -c .)
 [ "$ngroups" -eq "$want" ] ||
   fail "$cu has kernels for $ngroups constructs (${kernels[*]}), the source has $want compute constructs"
 got_lines=$(printf '%s\n' "$groups" | cut -d' ' -f1 | sort -n | tr '\n' ' ')
+want_lines=$(echo $want_lines | tr ' ' '\n' | sort -n | tr '\n' ' ')
 [ "$(echo $want_lines)" = "$(echo $got_lines)" ] || fail "kernels are for lines $got_lines, the constructs are on lines $want_lines"
 mapfile -t stubs < <(grep -E '^extern "C" [^(]*\bgt_[A-Za-z0-9_]*\(' "$cu" | sed -E 's/^extern "C" [^(]*\b(gt_[A-Za-z0-9_]*)\(.*/\1/')
 [ "${#stubs[@]}" -eq "$want" ] || fail "$cu has ${#stubs[@]} extern \"C\" launch stubs, expected $want"

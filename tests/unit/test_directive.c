@@ -294,6 +294,24 @@ static void test_omp(void) {
   }
   parsed_free(&r);
 
+  /* host-only directives: parsed, kept for the host */
+  r = parse_line("omp critical(acc_lock) hint(0)");
+  CHECK(r.d && r.d->kind == DIR_OMP_CRITICAL && r.d->nnames == 1 && r.d->nclauses == 1);
+  if (r.d && r.d->nnames == 1) CHECK_STR(r.d->names[0].name, "acc_lock");
+  parsed_free(&r);
+  r = parse_line("omp parallel masked filter(0) num_threads(4)");
+  CHECK(r.d && r.d->kind == DIR_OMP_PARALLEL_MASKED && r.d->nclauses == 2);
+  parsed_free(&r);
+  r = parse_line("omp parallel sections reduction(+:s)");
+  CHECK(r.d && r.d->kind == DIR_OMP_PARALLEL_SECTIONS && r.d->nclauses == 1);
+  parsed_free(&r);
+  r = parse_line("omp flush(a, b) acq_rel");
+  CHECK(r.d && r.d->kind == DIR_OMP_FLUSH && r.d->nnames == 2);
+  parsed_free(&r);
+  r = parse_line("acc serial loop reduction(+:s) copyin(v[0:n]) if(n > 0)");
+  CHECK(r.d && r.d->kind == DIR_ACC_SERIAL_LOOP && r.d->nclauses == 3);
+  parsed_free(&r);
+
   r = parse_line("omp target enter data map(to: a[0:n]) map(alloc: b[0:n]) depend(in: a[0], x) device(1)");
   CHECK(r.d && r.d->kind == DIR_OMP_TARGET_ENTER_DATA && r.d->nclauses == 4);
   if (r.d && r.d->nclauses == 4) {
@@ -390,7 +408,10 @@ static void test_errors(void) {
   CHECK(err_has("int a;\n\n#pragma acc paralel loop\n", "t.c:3:13: error: unknown OpenACC directive 'paralel'"));
   CHECK(err_has("#pragma omp\n", "t.c:1:12: error: expected a directive name after 'omp'"));
   CHECK(err_has("#pragma acc   \n", "error: expected a directive name after 'acc'"));
-  CHECK(err_has("#pragma omp critical\n", "OpenMP directive 'critical' is not supported by gtcc"));
+  CHECK(err_has("#pragma omp ordered\n", "OpenMP directive 'ordered' is not supported by gtcc"));
+  CHECK(err_has("#pragma acc host_data use_device(p)\n", "OpenACC directive 'host_data' is not supported by gtcc"));
+  CHECK(err_has("#pragma omp masked nowait\n", "clause 'nowait' is not allowed on 'omp masked'"));
+  CHECK(err_has("#pragma omp sections(x)\n", "'omp sections' takes no list in parentheses"));
   CHECK(err_has("#pragma omp (x)\n", "t.c:1:13: error: expected a directive name after 'omp'"));
   CHECK(err_has("\n\n#pragma acc parallel loop depend(in: x)\n",
                 "t.c:3:27: error: clause 'depend' is not allowed on 'acc parallel loop'"));
