@@ -438,6 +438,58 @@ static void warn_sequential_loops(const Stmt *s, const Directive *d) {
     for (int i = 0; i < s->nkids; i++) warn_sequential_loops(s->kids[i], d);
 }
 
+static Capture *capture_of(const Kernel *k, const CVar *v) {
+  for (int i = 0; i < k->ncaps; i++)
+    if (k->caps[i].var == v) return &k->caps[i];
+  return NULL;
+}
+
+/* How kernel k leaves scalar v for the kernels after it in its region:
+ * 0 unchanged or seen (a reduction's result goes to the host and the device;
+ * acc kernels' serial scalars come back through k's own map), 1 changed in
+ * the device copy of the region's mapping, 2 changed in serial code's own
+ * firstprivate copy. */
+static int scalar_change(const Program *p, const Kernel *k, const Capture *c) {
+  if (c->kind == CAP_REDUCTION || (c->var->tkind != VT_SCALAR && c->var->tkind != VT_RECORD)) return 0;
+  if (c->kind == CAP_VALUE && !k->serial) return 0; /* a loop's firstprivate copies: warned in capture.c */
+  if (c->kind != CAP_SHARED && c->kind != CAP_VALUE) return 0;
+  for (int i = 0; i < k->maps.n; i++)
+    if (k->maps.m[i].var == c->var) return 0;
+  bool writes = xf_subtree_uses(k->body, c->var, true, NULL);
+  for (int i = 0; i < p->tu->natomics && !writes; i++) /* an atomic in a function the body calls */
+    writes = p->tu->atomics[i].target == c->var && c->kind == CAP_SHARED;
+  return !writes ? 0 : c->kind == CAP_SHARED ? 1 : 2;
+}
+
+/* The kernels of one region get scalars by value from the host. One that
+ * reads a scalar an earlier kernel of the region changed in the device copy
+ * (a loop's atomic count, read by serial code after it) reads the device
+ * copy instead; serial code's own firstprivate copy (`s = 2.0;` before a loop
+ * using s) cannot reach a later kernel: an error. */
+static void share_region_scalars(const Program *p, const Directive *construct, int first) {
+  for (int i = first; i < p->nkernels; i++) {
+    const Kernel *k = p->kernels[i];
+    for (int c = 0; c < k->ncaps; c++) {
+      int change = scalar_change(p, k, &k->caps[c]);
+      if (!change) continue;
+      const CVar *v = k->caps[c].var;
+      for (int j = i + 1; j < p->nkernels; j++) {
+        Capture *later = capture_of(p->kernels[j], v);
+        if (!later || later->kind != CAP_VALUE) continue;
+        if (change == 1 && xf_has_mapping(p, p->kernels[j], v)) {
+          later->kind = CAP_SHARED;
+          continue;
+        }
+        diag_error(later->loc, "'%s' is read here by value from the host, but the code at line %d, earlier in the "
+                               "same '%s', changed its own copy: set it before the construct, or map it "
+                               "(map(tofrom: %s), copy(%s))",
+                   v->name, k->caps[c].loc.line, dir_name(construct->kind), v->name, v->name);
+        break;
+      }
+    }
+  }
+}
+
 /* `acc parallel { acc loop for ... }`, `omp target teams { distribute ... }`,
  * or `omp target` + `teams distribute parallel for` on the same loop: each
  * loop with a loop directive becomes a kernel; the construct's data clauses
@@ -469,6 +521,7 @@ static void compute_region(Program *p, Stmt *s, Directive *d, int di) {
     return;
   }
   make_data_region(p, s, d, s->begin);
+  int first = p->nkernels;
   bool device_code = false; /* a kernel made for an earlier statement */
   for (int i = 0; i < s->nkids; i++) {
     Stmt *it = s->kids[i];
@@ -496,6 +549,7 @@ static void compute_region(Program *p, Stmt *s, Directive *d, int di) {
     }
     device_code = device_code || kernel;
   }
+  share_region_scalars(p, d, first);
 }
 
 /* Handles the directives attached to s from index i on. Returns true if s

@@ -1,15 +1,15 @@
 /* Code of compute constructs that is not a parallel loop runs in one GPU
  * thread: `acc serial` (a block, and `acc serial loop` with a reduction),
  * statements between the loops of `acc kernels` / `omp target` regions (a
- * declaration before them stays on the host), an `omp target` whose body
- * has no loop directive (a sequential scan with locals of its own, a call,
- * a while loop), scalars of `acc kernels` written by its serial code (copy
- * there, as OpenACC says), `if` on `acc serial`. Each step depends on the
- * one before (prefix sums, a running maximum, values set between loops), so
- * a statement run twice, not at all or out of order changes what is
- * printed; every value is an integer or a dyadic fraction, exact in any
- * order. Compared with the CPU build. */
-// expect-serial: 48 48 63 63 86 98
+ * declaration before them stays on the host), an `omp target` body with no
+ * loop directive (a scan with locals of its own, a call, a while loop),
+ * scalars of `acc kernels` its serial code writes (copy there, as OpenACC
+ * says), `if` on `acc serial`, a mapped count a loop changes on the device
+ * read by the code after it. Each step depends on the one before, so a
+ * statement run twice, not at all or out of order changes what is printed;
+ * every value is an integer or a dyadic fraction, exact in any order.
+ * Compared with the CPU build. */
+// expect-serial: 48 48 63 63 86 98 109
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -102,6 +102,25 @@ int main(int argc, char **argv) {
     for (int i = 0; i < n; i++) r += v[i] * 0.25;
   }
   printf("parallel reduction: %.4f\n", r);
+
+  /* a mapped count that a loop's atomics change on the device: the serial code and the loop
+   * after it read the device copy (by value they would get the host's 0) */
+  int cnt = 0, twice = 0;
+#pragma omp target map(tofrom: a[0:n], cnt, twice) map(to: v[0:n])
+  {
+#pragma omp teams distribute parallel for
+    for (int i = 0; i < n; i++)
+      if (v[i] > 0) {
+#pragma omp atomic
+        cnt++;
+      }
+    twice = cnt * 2;
+#pragma omp teams distribute parallel for
+    for (int i = 0; i < n; i++) a[i] = (double)(cnt - i % 3);
+  }
+  sa = 0.0;
+  for (int i = 0; i < n; i++) sa += a[i];
+  printf("device count: %d %d sum %.1f\n", cnt, twice, sa);
   free(v), free(ps), free(a), free(b);
   return 0;
 }
