@@ -193,6 +193,10 @@ static const unsigned dir_parts[DIR__COUNT] = {
     [DIR_ACC_ATOMIC] = P(ACC_ATOMIC),
     [DIR_OMP_ATOMIC] = P(OMP_ATOMIC),
     [DIR_ACC_ROUTINE] = P(ACC_ROUTINE),
+    [DIR_ACC_WAIT] = 0,
+    [DIR_ACC_INIT] = 0,
+    [DIR_ACC_SHUTDOWN] = 0,
+    [DIR_ACC_SET] = 0,
     [DIR_OMP_DECLARE_TARGET] = P(DECLARE_TARGET),
     [DIR_OMP_BEGIN_DECLARE_TARGET] = P(BEGIN_DECLARE_TARGET),
     [DIR_OMP_END_DECLARE_TARGET] = 0,
@@ -289,8 +293,7 @@ bool fe_pragma_is_atomic(const PragmaLine *p) {
 /* Directives of the specs that gtcc does not handle (a clearer message
  * than "unknown"). */
 static bool known_unsupported(DirFamily fam, const char *s, size_t n) {
-  static const char *const acc[] = {"host_data", "cache", "declare", "routine",
-                                    "wait", "init", "shutdown", "set", NULL};
+  static const char *const acc[] = {"host_data", "cache", "declare", NULL};
   static const char *const omp[] = {"ordered", "declare", "cancel", "cancellation",
                                     "scope", "requires", "metadirective",
                                     "allocate", "depobj", "scan", "tile", "unroll", "workshare",
@@ -960,6 +963,22 @@ Directive *fe_parse_directive(const PragmaLine *p) {
     DirSpan at = {0, 0};
     berror(&b, at, "expected a directive name after '%s'", fam_word(p->family));
     return NULL;
+  }
+  /* OpenACC's wait, init, shutdown and set: gtcc runs every kernel and copy synchronously on
+   * one device (async queues included), so they have nothing to do; their arguments (`wait(1, 2)`
+   * holds queue numbers, not variables) are the host compiler's. */
+  if (p->family == FAM_ACC) {
+    static const DirKind runtime_dirs[] = {DIR_ACC_WAIT, DIR_ACC_INIT, DIR_ACC_SHUTDOWN, DIR_ACC_SET};
+    size_t n = 0;
+    while (i + n < b.textlen && is_idchar(b.text[i + n])) n++;
+    for (size_t r = 0; r < sizeof runtime_dirs / sizeof *runtime_dirs; r++)
+      if (word_is(b.text + i, n, dir_table[runtime_dirs[r]].spelling)) {
+        Directive *d = xcalloc(1, sizeof *d);
+        d->kind = runtime_dirs[r];
+        d->loc = p->loc;
+        d->end_offset = p->end_offset;
+        return d;
+      }
   }
   yyscan_t scanner;
   if (dl_lex_init_extra(&b, &scanner) != 0) {

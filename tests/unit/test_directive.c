@@ -308,6 +308,15 @@ static void test_omp(void) {
   r = parse_line("omp flush(a, b) acq_rel");
   CHECK(r.d && r.d->kind == DIR_OMP_FLUSH && r.d->nnames == 2);
   parsed_free(&r);
+  r = parse_line("acc wait(1, 2) async(3)"); /* a runtime directive: kept for the host, arguments unparsed */
+  CHECK(r.d && r.d->kind == DIR_ACC_WAIT && r.d->nclauses == 0);
+  parsed_free(&r);
+  r = parse_line("acc shutdown device_type(nvidia)");
+  CHECK(r.d && r.d->kind == DIR_ACC_SHUTDOWN);
+  parsed_free(&r);
+  r = parse_line("acc parallel loop async(1) wait(2)"); /* wait as a clause stays a clause */
+  CHECK(r.d && r.d->kind == DIR_ACC_PARALLEL_LOOP && r.d->nclauses == 2);
+  parsed_free(&r);
   r = parse_line("acc serial loop reduction(+:s) copyin(v[0:n]) if(n > 0)");
   CHECK(r.d && r.d->kind == DIR_ACC_SERIAL_LOOP && r.d->nclauses == 3);
   parsed_free(&r);
