@@ -3,6 +3,7 @@
  * for, task, ...) are left where they are, for the host compiler. */
 #include <ctype.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,7 +21,7 @@ static bool is_parallel_loop(const Directive *d) {
 /* Clauses gtcc parses but does not implement on the constructs it lowers:
  * ignoring them could change results, so they are errors. */
 static void check_supported(const Directive *d) {
-  static const ClauseKind unsupported[] = {CL_LASTPRIVATE, CL_LINEAR, CL_ORDERED, CL_TILE, CL_ATTACH, CL_DETACH,
+  static const ClauseKind unsupported[] = {CL_LASTPRIVATE, CL_LINEAR, CL_ORDERED, CL_ATTACH, CL_DETACH,
                                            CL_NO_CREATE, CL_DEFAULTMAP, CL_DEVICE_NUM, CL_DEPEND, CL_ALIGNED};
   for (int i = 0; i < d->nclauses; i++)
     for (size_t u = 0; u < sizeof unsupported / sizeof *unsupported; u++)
@@ -62,10 +63,34 @@ bool xf_subtree_uses(const Stmt *s, const CVar *v, bool writes_only, SrcLoc *whe
   return false;
 }
 
-/* collapse(n): n perfectly nested canonical loops with rectangular bounds. */
+/* The sizes in OpenACC's tile(a, b, ...): one per loop of the nest. */
+static int tile_depth(const Clause *t) {
+  int n = 1, depth = 0;
+  for (const char *c = t->expr.text ? t->expr.text : ""; *c; c++) {
+    depth += *c == '(' ? 1 : *c == ')' ? -1 : 0;
+    n += *c == ',' && depth == 0;
+  }
+  return n;
+}
+
+/* collapse(n): n perfectly nested canonical loops with rectangular bounds.
+ * OpenACC's tile(a, b) asks the same of its nest (one loop per size) and
+ * only changes how the iterations are scheduled, so gtcc runs it as
+ * collapse(2), whose kernel takes 2D tiles of its own (emit_cu.c). */
 static int form_collapse(Kernel *k, const Directive *d) {
-  const Clause *c = dir_find_clause(d, CL_COLLAPSE);
-  int n = c ? const_int(&c->expr, 1) : 1;
+  const Clause *c = dir_find_clause(d, CL_COLLAPSE), *t = dir_find_clause(d, CL_TILE);
+  if (c && t) {
+    diag_error(t->loc, "'tile' and 'collapse' on one loop: OpenACC allows one of them");
+    return 0;
+  }
+  int n = t ? tile_depth(t) : c ? const_int(&c->expr, 1) : 1;
+  char what[48];
+  if (t) snprintf(what, sizeof what, "tile with %d sizes", n);
+  else snprintf(what, sizeof what, "collapse(%d)", n);
+  if (t && n > 3) {
+    diag_error(t->loc, "tile(%s) is not supported: gtcc tiles up to 3 loops", t->expr.text);
+    return 0;
+  }
   if (n < 1 || n > 3) {
     diag_error(c->expr.loc, "collapse(%s) is not supported: use a constant from 1 to 3", c->expr.text);
     return 0;
@@ -74,7 +99,7 @@ static int form_collapse(Kernel *k, const Directive *d) {
   Stmt *s = k->stmt;
   for (int lvl = 0; lvl < n; lvl++) {
     if (!s || s->kind != ST_FOR) {
-      diag_error(s ? s->loc : k->loc, "collapse(%d) needs %d perfectly nested for loops", n, n);
+      diag_error(s ? s->loc : k->loc, "%s needs %d perfectly nested for loops", what, n);
       return 0;
     }
     if (!s->loop->canonical) {
@@ -83,7 +108,7 @@ static int form_collapse(Kernel *k, const Directive *d) {
     }
     for (int outer = 0; outer < lvl; outer++)
       if (xf_stmt_uses(s, k->loops[outer]->iv)) {
-        diag_error(s->loc, "collapse(%d) needs a rectangular loop nest: the bounds of this loop use '%s'", n,
+        diag_error(s->loc, "%s needs a rectangular loop nest: the bounds of this loop use '%s'", what,
                    k->loops[outer]->iv->name);
         return 0;
       }
@@ -125,6 +150,9 @@ static void check_inner(Program *p, Kernel *k, Stmt *s) {
     if (is_loop(d->kind)) {
       check_supported(d);
       xf_check_gtcc_clauses(d);
+      const Clause *t = dir_find_clause(d, CL_TILE);
+      if (t) /* gtcc runs a tiled nest as collapse(n): not as an inner loop */
+        diag_error(t->loc, "'tile' on a loop inside the '%s' region's loop is not supported by gtcc", k->what);
       for (int c = 0; c < d->nclauses; c++) {
         ClauseKind ck = d->clauses[c].kind;
         if (xf_misused_copyin(d, &d->clauses[c])) continue;
