@@ -88,7 +88,7 @@ static bool is_inner_iv(const Stmt *s, const CVar *v) {
   return false;
 }
 
-static Capture *find_cap(Kernel *k, const CVar *v) {
+Capture *xf_find_capture(const Kernel *k, const CVar *v) {
   for (int i = 0; i < k->ncaps; i++)
     if (k->caps[i].var == v) return &k->caps[i];
   return NULL;
@@ -119,7 +119,7 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *
   CVar *v = u->var;
   for (int l = 0; l < k->collapse; l++)
     if (k->loops[l]->iv == v) return;
-  if (xf_is_local(k->body, v) || find_cap(k, v)) return;
+  if (xf_is_local(k->body, v) || xf_find_capture(k, v)) return;
   if (already_reported(k, v)) return;
   Capture c = {v, CAP_VALUE, RED_ADD, u->loc, via, false};
   const VarItem *item = NULL;
@@ -293,7 +293,7 @@ static void capture_fn_globals(Program *p, Kernel *k, const Function *f, const S
     const VarUse *u = &s->uses[i];
     if (!xf_global_via_copy(u->var)) continue;
     capture_var(p, k, u, f);
-    Capture *c = find_cap(k, u->var);
+    Capture *c = xf_find_capture(k, u->var);
     if (c && c->via_fn && (u->write || u->elem_write || u->addr_taken)) c->fn_writes = true;
   }
   for (int i = 0; i < s->nkids; i++) capture_fn_globals(p, k, f, s->kids[i]);

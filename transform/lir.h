@@ -338,6 +338,7 @@ bool xf_subtree_uses(const Stmt *s, const CVar *v, bool writes_only, SrcLoc *whe
  * continue is fine (regions.c). */
 bool xf_check_jumps(const Program *p, const Stmt *body, const char *what, bool loop_body);
 bool xf_check_critical(const Program *p, const Stmt *s); /* regions.c: no jump out of an omp critical block */
+Capture *xf_find_capture(const Kernel *k, const CVar *v); /* capture.c: k's capture of v, or NULL */
 /* Is the character before file offset `at` (spaces skipped) the unary
  * operator op (`&x`, `*p`), not a binary one (regions.c)? */
 bool xf_unary_before(const char *text, size_t at, char op);

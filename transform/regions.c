@@ -294,7 +294,8 @@ bool xf_check_critical(const Program *p, const Stmt *s) { return xf_check_jumps(
 
 /* Makes the kernel for loop statement s under loop directive d; outer is
  * the enclosing compute construct when d is an inner `acc loop`. */
-static void make_kernel(Program *p, Stmt *s, Directive *d, Directive *outer, unsigned replace_begin) {
+/* A kernel for statement s under directive d (outer: its compute construct), added to p. */
+static Kernel *new_kernel(Program *p, Stmt *s, Directive *d, Directive *outer, unsigned replace_begin) {
   Kernel *k = xcalloc(1, sizeof *k);
   k->id = p->nkernels;
   k->dir = d;
@@ -306,10 +307,15 @@ static void make_kernel(Program *p, Stmt *s, Directive *d, Directive *outer, uns
   k->name = xf_kernel_name(p, d, k->id);
   k->block = 256;
   check_supported(d);
+  VEC_PUSH(p->kernels, p->nkernels, p->kernels_cap, k);
+  return k;
+}
+
+static void make_kernel(Program *p, Stmt *s, Directive *d, Directive *outer, unsigned replace_begin) {
+  Kernel *k = new_kernel(p, s, d, outer, replace_begin);
   xf_check_gtcc_clauses(d);
   if (outer) xf_check_gtcc_clauses(outer);
   if (outer) check_supported(outer);
-  VEC_PUSH(p->kernels, p->nkernels, p->kernels_cap, k);
   if (s->kind != ST_FOR || !s->loop->canonical) return; /* attach.c reported it */
   if (!form_collapse(k, d)) return;
   const Directive *ds[2] = {d, outer};
@@ -346,14 +352,9 @@ static void make_kernel(Program *p, Stmt *s, Directive *d, Directive *outer, uns
  * kernel, so its data clauses are the kernel's (else a data region holds them). */
 static void make_serial_kernel(Program *p, Stmt *s, Directive *d, bool own_maps, unsigned replace_begin) {
   static char once_name[] = "gt_once", once_type[] = "int";
-  Kernel *k = xcalloc(1, sizeof *k);
-  k->id = p->nkernels;
-  k->dir = d;
-  k->loc = own_maps ? d->loc : s->loc;
-  k->what = dir_name(d->kind);
-  k->stmt = k->replace = k->body = s;
-  k->replace_begin = replace_begin;
-  k->name = xf_kernel_name(p, d, k->id);
+  Kernel *k = new_kernel(p, s, d, NULL, replace_begin);
+  if (!own_maps) k->loc = s->loc; /* a statement between loops: its line in run-time messages */
+  k->body = s;
   k->block = 32;
   k->serial = true;
   k->flat_reason = "the code around it runs in one thread";
@@ -365,8 +366,6 @@ static void make_serial_kernel(Program *p, Stmt *s, Directive *d, bool own_maps,
   k->loops[0] = &k->once_loop;
   k->loop_stmts[0] = s;
   k->collapse = 1;
-  check_supported(d);
-  VEC_PUSH(p->kernels, p->nkernels, p->kernels_cap, k);
   const Clause *c = dir_find_clause(d, CL_IF);
   if (c) k->if_cond = c->expr;
   if (own_maps) xf_directive_maps(p, d, &k->maps);
@@ -466,26 +465,18 @@ static void warn_sequential_loops(const Stmt *s, const Directive *d) {
     for (int i = 0; i < s->nkids; i++) warn_sequential_loops(s->kids[i], d);
 }
 
-static Capture *capture_of(const Kernel *k, const CVar *v) {
-  for (int i = 0; i < k->ncaps; i++)
-    if (k->caps[i].var == v) return &k->caps[i];
-  return NULL;
-}
-
 /* How kernel k leaves scalar v for the kernels after it in its region:
  * 0 unchanged or seen (a reduction's result goes to the host and the device;
  * acc kernels' serial scalars come back through k's own map), 1 changed in
  * the device copy of the region's mapping, 2 changed in serial code's own
  * firstprivate copy. */
-static int scalar_change(const Program *p, const Kernel *k, const Capture *c) {
+static int scalar_change(const Kernel *k, const Capture *c) {
   if (c->kind == CAP_REDUCTION || (c->var->tkind != VT_SCALAR && c->var->tkind != VT_RECORD)) return 0;
   if (c->kind == CAP_VALUE && !k->serial) return 0; /* a loop's firstprivate copies: warned in capture.c */
   if (c->kind != CAP_SHARED && c->kind != CAP_VALUE) return 0;
   for (int i = 0; i < k->maps.n; i++)
     if (k->maps.m[i].var == c->var) return 0;
-  bool writes = xf_subtree_uses(k->body, c->var, true, NULL);
-  for (int i = 0; i < p->tu->natomics && !writes; i++) /* an atomic in a function the body calls */
-    writes = p->tu->atomics[i].target == c->var && c->kind == CAP_SHARED;
+  bool writes = xf_subtree_uses(k->body, c->var, true, NULL) || c->fn_writes; /* or a function the body calls */
   return !writes ? 0 : c->kind == CAP_SHARED ? 1 : 2;
 }
 
@@ -498,11 +489,11 @@ static void share_region_scalars(const Program *p, const Directive *construct, i
   for (int i = first; i < p->nkernels; i++) {
     const Kernel *k = p->kernels[i];
     for (int c = 0; c < k->ncaps; c++) {
-      int change = scalar_change(p, k, &k->caps[c]);
+      int change = scalar_change(k, &k->caps[c]);
       if (!change) continue;
       const CVar *v = k->caps[c].var;
       for (int j = i + 1; j < p->nkernels; j++) {
-        Capture *later = capture_of(p->kernels[j], v);
+        Capture *later = xf_find_capture(p->kernels[j], v);
         if (!later || later->kind != CAP_VALUE) continue;
         if (change == 1 && xf_has_mapping(p, p->kernels[j], v)) {
           later->kind = CAP_SHARED;
