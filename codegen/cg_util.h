@@ -5,6 +5,7 @@
 #include "../transform/lir.h"
 #include "codegen.h"
 #include "../frontend/frontend.h"
+#include "edits.h"
 #include "strbuf.h"
 
 /* `#line N "file"` on a line of its own: the unit's file, or path. */
@@ -35,6 +36,16 @@ const char *cg_rel_const(RelOp r);
 char *cg_pointer_decl(const CVar *v, const char *name);
 char *cg_value_decl(const CVar *v, const char *name);
 char *cg_cast_type(const CVar *v);
+
+/* Runtime calls that enter (or exit, in reverse) each map (emit_host.c). */
+void cg_map_calls(StrBuf *sb, const DataMapList *maps, const char *site, int enter);
+void cg_map_exits_reversed(StrBuf *sb, const DataMapList *maps, const char *site);
+/* acc declare in the .gt.c (emit_declare.c): the edits of function-scope
+ * declares (entry, exits at the block's end and before returns) and the
+ * file-scope ones' pragmas; gt_declares(), which enters the file-scope ones
+ * once, after the file's text. */
+void cg_declare_edits(EditList *el, const Program *p);
+void cg_declares_function(StrBuf *sb, const Program *p);
 
 /* The two emitters. */
 char *cg_emit_cu(const Program *p, const CgOptions *opts);

@@ -85,7 +85,7 @@ typedef enum Part {
   P_ACC_PARALLEL, P_ACC_KERNELS, P_ACC_SERIAL, P_ACC_LOOP, P_ACC_DATA, P_ACC_ENTER_DATA, P_ACC_EXIT_DATA, P_ACC_UPDATE,
   P_TARGET, P_TEAMS, P_DISTRIBUTE, P_PARALLEL, P_FOR, P_SIMD, P_TARGET_DATA, P_TARGET_ENTER_DATA,
   P_TARGET_EXIT_DATA, P_TARGET_UPDATE, P_TASK, P_TASKWAIT, P_SINGLE, P_ACC_ATOMIC, P_OMP_ATOMIC,
-  P_ACC_ROUTINE, P_DECLARE_TARGET, P_BEGIN_DECLARE_TARGET, P_LOOP, P_TASKLOOP, P_MASKED, P_CRITICAL, P_SECTIONS,
+  P_ACC_ROUTINE, P_ACC_DECLARE, P_DECLARE_TARGET, P_BEGIN_DECLARE_TARGET, P_LOOP, P_TASKLOOP, P_MASKED, P_CRITICAL, P_SECTIONS,
   P_FLUSH, P__COUNT
 } Part;
 
@@ -129,6 +129,8 @@ static const ClauseKind part_clauses[P__COUNT][24] = {
     [P_OMP_ATOMIC] = {CL_READ, CL_WRITE, CL_UPDATE, CL_CAPTURE, CL_COMPARE, CL_SEQ_CST, CL_ACQ_REL, CL_ACQUIRE,
                       CL_RELEASE, CL_RELAXED, CL_HINT, END_},
     [P_ACC_ROUTINE] = {CL_GANG, CL_WORKER, CL_VECTOR, CL_SEQ, CL_BIND, CL_NOHOST, CL_DEVICE_TYPE, END_},
+    [P_ACC_DECLARE] = {CL_COPY, CL_COPYIN, CL_COPYOUT, CL_CREATE, CL_PRESENT, CL_DEVICEPTR, CL_DEVICE_RESIDENT,
+                       CL_LINK, END_},
     [P_DECLARE_TARGET] = {CL_TO, CL_ENTER, CL_LINK, CL_DEVICE_TYPE, CL_INDIRECT, END_},
     [P_BEGIN_DECLARE_TARGET] = {CL_DEVICE_TYPE, CL_INDIRECT, END_},
     [P_LOOP] = {CL_BIND, CL_COLLAPSE, CL_ORDER, CL_PRIVATE, CL_LASTPRIVATE, CL_REDUCTION, END_},
@@ -142,8 +144,8 @@ static const ClauseKind part_clauses[P__COUNT][24] = {
 };
 #undef END_
 
-#define P(x) (1u << P_##x)
-static const unsigned dir_parts[DIR__COUNT] = {
+#define P(x) (1ull << P_##x)
+static const unsigned long long dir_parts[DIR__COUNT] = {
     [DIR_ACC_PARALLEL] = P(ACC_PARALLEL),
     [DIR_ACC_PARALLEL_LOOP] = P(ACC_PARALLEL) | P(ACC_LOOP),
     [DIR_ACC_KERNELS] = P(ACC_KERNELS),
@@ -193,6 +195,7 @@ static const unsigned dir_parts[DIR__COUNT] = {
     [DIR_ACC_ATOMIC] = P(ACC_ATOMIC),
     [DIR_OMP_ATOMIC] = P(OMP_ATOMIC),
     [DIR_ACC_ROUTINE] = P(ACC_ROUTINE),
+    [DIR_ACC_DECLARE] = P(ACC_DECLARE),
     [DIR_ACC_WAIT] = 0,
     [DIR_ACC_INIT] = 0,
     [DIR_ACC_SHUTDOWN] = 0,
@@ -216,11 +219,11 @@ bool dir_allows_clause(DirKind d, ClauseKind c) {
   if (!dir_ok(d) || !clause_ok(c)) return false;
   /* gtcc's own clauses go on every loop directive. */
   if (c == CL_GTCC_CDP || c == CL_GTCC_THRESHOLD) return (dir_table[d].flags & DF_LOOP) != 0;
-  unsigned parts = dir_parts[d];
+  unsigned long long parts = dir_parts[d];
   /* A combined `parallel for` has no nowait of its own (only target's). */
   if (c == CL_NOWAIT && (parts & P(PARALLEL)) && (parts & P(FOR)) && !(parts & P(TARGET))) return false;
   for (int p = 0; p < P__COUNT; p++) {
-    if (!(parts & (1u << p))) continue;
+    if (!(parts & (1ull << p))) continue;
     for (const ClauseKind *k = part_clauses[p]; *k != CL__COUNT; k++)
       if (*k == c) return true;
   }
@@ -293,7 +296,7 @@ bool fe_pragma_is_atomic(const PragmaLine *p) {
 /* Directives of the specs that gtcc does not handle (a clearer message
  * than "unknown"). */
 static bool known_unsupported(DirFamily fam, const char *s, size_t n) {
-  static const char *const acc[] = {"host_data", "cache", "declare", NULL};
+  static const char *const acc[] = {"host_data", "cache", NULL};
   static const char *const omp[] = {"ordered", "declare", "cancel", "cancellation",
                                     "scope", "requires", "metadirective",
                                     "allocate", "depobj", "scan", "tile", "unroll", "workshare",

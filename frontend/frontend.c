@@ -79,8 +79,9 @@ static void drop_skipped_pragmas(TranslationUnit *tu) {
 static void report_macro_directive(const PragmaLine *p, const Directive *d) {
   const char *fam = p->family == FAM_ACC ? "acc" : "omp";
   unsigned flags = dir_flags(d->kind);
-  if (flags & DF_DECLARATIVE) return; /* marks nothing gtcc needs: device calls are compiled for the device anyway */
-  bool harmless = !(flags & (DF_COMPUTE | DF_DATA | DF_STANDALONE)) && d->kind != DIR_OMP_TASK &&
+  /* routine / declare target mark nothing gtcc needs: device calls are compiled for the device anyway */
+  if ((flags & DF_DECLARATIVE) && d->kind != DIR_ACC_DECLARE) return;
+  bool harmless = !(flags & (DF_COMPUTE | DF_DATA | DF_STANDALONE)) && d->kind != DIR_ACC_DECLARE && d->kind != DIR_OMP_TASK &&
                   d->kind != DIR_OMP_TASKGROUP && d->kind != DIR_OMP_TASKLOOP && d->kind != DIR_ACC_ATOMIC && d->kind != DIR_OMP_ATOMIC &&
                   d->kind != DIR_OMP_CRITICAL;
   if (harmless)

@@ -53,7 +53,7 @@ bool xf_has_mapping(const Program *p, const Kernel *k, const CVar *v) {
     for (int i = 0; i < sa->maps.n; i++)
       if (sa->maps.m[i].var == v) return true;
   }
-  return false;
+  return xf_declared_at(p, v, k->stmt->begin);
 }
 
 bool xf_is_atomic(const Directive *d) { return d->kind == DIR_ACC_ATOMIC || d->kind == DIR_OMP_ATOMIC; }
@@ -78,7 +78,10 @@ static bool atomic_target(const Program *p, const Kernel *k, const CVar *v) {
 static bool shared_scalar(const Program *p, const Kernel *k, const CVar *v) {
   /* in `acc kernels`, a scalar is copy, not firstprivate (OpenACC 2.5.2): serial code's writes come back */
   bool copied = xf_has_mapping(p, k, v) || (k->serial && k->dir->kind == DIR_ACC_KERNELS);
-  return atomic_target(p, k, v) || (copied && xf_subtree_uses(k->body, v, true, NULL));
+  /* a declared scalar is present for the program (or its block): regions read the device copy, which a
+   * kernel or `acc update device` may have changed */
+  return atomic_target(p, k, v) || (copied && xf_subtree_uses(k->body, v, true, NULL)) ||
+         xf_declared_at(p, v, k->stmt->begin);
 }
 
 static bool is_inner_iv(const Stmt *s, const CVar *v) {

@@ -116,7 +116,7 @@ static int clause_map_kind(const Directive *d, const Clause *c, bool *force_dele
   case CL_COPY: return XM_TOFROM;
   case CL_COPYIN: return XM_TO;
   case CL_COPYOUT: *force_delete = exiting && dir_find_clause(d, CL_FINALIZE) != NULL; return XM_FROM;
-  case CL_CREATE: return XM_ALLOC;
+  case CL_CREATE: case CL_DEVICE_RESIDENT: return XM_ALLOC;
   case CL_PRESENT: return XM_PRESENT;
   case CL_DELETE: *force_delete = exiting && dir_find_clause(d, CL_FINALIZE) != NULL; return XM_ALLOC;
   case CL_MAP:

@@ -253,6 +253,17 @@ typedef struct Standalone {
   bool if_present;   /* update if_present: skip sections that are not mapped */
 } Standalone;
 
+/* acc declare (declare.c): at file scope (block NULL) entered once, when the
+ * file's first construct runs; in a function a data region from the
+ * directive to the end of block, whose exits also run before each return. */
+typedef struct Declare {
+  Directive *dir;
+  DataMapList maps;
+  Stmt *block;           /* the enclosing block, or NULL at file scope */
+  const Stmt **returns;  /* returns below the directive in block */
+  int nreturns, returns_cap;
+} Declare;
+
 struct Program {
   TranslationUnit *tu;
   XfOptions opts;
@@ -262,6 +273,8 @@ struct Program {
   int ndatas, datas_cap;
   Standalone **standalones;
   int nstandalones, standalones_cap;
+  Declare **declares;
+  int ndeclares, declares_cap;
   Function **device_funcs; /* called from kernels, in file order */
   int ndevice_funcs, device_funcs_cap;
   Function **device_protos; /* device functions called before their definition (C prototypes): declared first */
@@ -280,6 +293,13 @@ struct Program {
 /* Passes inside the transform (each one entry function). */
 void xf_form_regions(Program *p);          /* regions.c */
 void xf_capture(Program *p, Kernel *k);     /* capture.c */
+void xf_declares(Program *p);               /* declare.c: before the regions, whose captures see them */
+void xf_check_declares(const Program *p);   /* declare.c: none in offload code */
+/* declare.c: v is in an acc declare whose scope holds offset (file scope: anywhere). */
+bool xf_declared_at(const Program *p, const CVar *v, unsigned offset);
+bool xf_has_file_declares(const Program *p);
+/* regions.c: is the label goto g names defined inside region? */
+bool xf_goto_stays_in(const char *text, const Stmt *region, const Stmt *g);
 bool xf_is_local(const Stmt *s, const CVar *v); /* capture.c: v is declared inside s (not a global) */
 bool xf_is_atomic(const Directive *d);          /* capture.c: acc atomic / omp atomic */
 void xf_device_functions(Program *p);       /* devfuncs.c */

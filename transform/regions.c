@@ -257,7 +257,7 @@ typedef struct JumpCheck {
 } JumpCheck;
 
 /* Is the label a goto (g) names defined inside region (goto *p: no)? */
-static bool goto_stays_in(const char *text, const Stmt *region, const Stmt *g) {
+bool xf_goto_stays_in(const char *text, const Stmt *region, const Stmt *g) {
   size_t at = g->begin + 4; /* after "goto" */
   size_t n = ident_at(text, &at);
   return n > 0 && defines_label(text, region, text + at, n);
@@ -267,7 +267,7 @@ static bool check_jumps_in(const JumpCheck *jc, const Stmt *s, bool in_loop, boo
   bool out = false;
   switch (s->kind) {
   case ST_RETURN: out = true; break;
-  case ST_GOTO: out = !goto_stays_in(jc->text, jc->body, s); break;
+  case ST_GOTO: out = !xf_goto_stays_in(jc->text, jc->body, s); break;
   case ST_BREAK: out = !in_loop && !in_switch; break;
   case ST_CONTINUE: out = !in_loop && !jc->cont_ok; break;
   default: break;
@@ -380,7 +380,7 @@ static void make_serial_kernel(Program *p, Stmt *s, Directive *d, bool own_maps,
 /* A return, or a goto to a label outside region, below s. */
 static const Stmt *find_exit(const char *text, const Stmt *region, const Stmt *s) {
   if (s->kind == ST_RETURN) return s;
-  if (s->kind == ST_GOTO && !goto_stays_in(text, region, s)) return s;
+  if (s->kind == ST_GOTO && !xf_goto_stays_in(text, region, s)) return s;
   for (int i = 0; i < s->nkids; i++) {
     const Stmt *e = find_exit(text, region, s->kids[i]);
     if (e) return e;
@@ -629,8 +629,10 @@ Program *xf_lower(TranslationUnit *tu, const XfOptions *opts) {
   p->tu = tu;
   if (opts) p->opts = *opts;
   else p->opts.cdp_threshold = p->opts.cdp_warp_threshold = p->opts.device_stack = -1;
+  xf_declares(p);
   xf_form_regions(p);
   xf_device_functions(p);
+  xf_check_declares(p);
   xf_check_names(p);
   if (diag_error_count() > errors_before) {
     xf_free(p);
@@ -701,6 +703,9 @@ void xf_free(Program *p) {
   free(p->datas);
   for (int i = 0; i < p->nstandalones; i++) free_maps(&p->standalones[i]->maps), free(p->standalones[i]);
   free(p->standalones);
+  for (int i = 0; i < p->ndeclares; i++)
+    free_maps(&p->declares[i]->maps), free(p->declares[i]->returns), free(p->declares[i]);
+  free(p->declares);
   free(p->device_funcs);
   free(p->device_protos);
   free(p->device_header_fns);

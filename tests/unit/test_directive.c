@@ -320,6 +320,16 @@ static void test_omp(void) {
   r = parse_line("acc serial loop reduction(+:s) copyin(v[0:n]) if(n > 0)");
   CHECK(r.d && r.d->kind == DIR_ACC_SERIAL_LOOP && r.d->nclauses == 3);
   parsed_free(&r);
+  r = parse_line("acc declare create(a, b[0:n]) device_resident(c) copyin(t) link(g)");
+  CHECK(r.d && r.d->kind == DIR_ACC_DECLARE && r.d->nclauses == 4);
+  if (r.d && r.d->nclauses == 4) {
+    CHECK(r.d->clauses[0].kind == CL_CREATE && r.d->clauses[0].nitems == 2);
+    CHECK(r.d->clauses[1].kind == CL_DEVICE_RESIDENT && r.d->clauses[1].nitems == 1);
+  }
+  parsed_free(&r);
+  r = parse_line("acc declare reduction(+:s)"); /* not a clause of declare */
+  CHECK(r.d == NULL);
+  parsed_free(&r);
 
   r = parse_line("omp target enter data map(to: a[0:n]) map(alloc: b[0:n]) depend(in: a[0], x) device(1)");
   CHECK(r.d && r.d->kind == DIR_OMP_TARGET_ENTER_DATA && r.d->nclauses == 4);
