@@ -86,6 +86,8 @@ void cg_phases_host_walk(StrBuf *sb, const Program *p, const Kernel *k, const ch
 void cg_kernel_params(StrBuf *sb, const Kernel *k);
 void cg_kernel_args(StrBuf *sb, const Kernel *k);
 void cg_kernel_locals(StrBuf *sb, const Kernel *k);
+/* The thread's copy of a private variable of the construct (as cg_kernel_locals declares it). */
+void cg_private_local(StrBuf *sb, const CVar *v, const char *indent);
 /* CAP_SHARED captures (emit_cu.c): the kernel parameter (a pointer to the
  * device copy), and the references under the variables' own names that
  * every function holding user code declares first. */

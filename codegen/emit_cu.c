@@ -241,18 +241,22 @@ void cg_kernel_params(StrBuf *sb, const Kernel *k) {
 }
 
 /* Per-thread copies: private variables and reduction accumulators. */
+void cg_private_local(StrBuf *sb, const CVar *v, const char *indent) {
+  if (v->tkind == VT_ARRAY) {
+    sb_printf(sb, "%s%s %s", indent, v->elem_type, v->name);
+    for (int d = 0; d < v->ndims; d++) sb_printf(sb, "[%lld]", v->dims[d]);
+    sb_puts(sb, ";\n");
+  } else
+    sb_printf(sb, "%s%s %s;\n", indent, v->type, v->name);
+}
+
 void cg_kernel_locals(StrBuf *sb, const Kernel *k) {
+  for (int i = 0; i < k->ncaps; i++)
+    if (k->caps[i].kind == CAP_PRIVATE) cg_private_local(sb, k->caps[i].var, "  ");
   for (int i = 0; i < k->ncaps; i++) {
     const Capture *c = &k->caps[i];
     const CVar *v = c->var;
-    if (c->kind == CAP_PRIVATE) {
-      if (v->tkind == VT_ARRAY) {
-        sb_printf(sb, "  %s %s", v->elem_type, v->name);
-        for (int d = 0; d < v->ndims; d++) sb_printf(sb, "[%lld]", v->dims[d]);
-        sb_puts(sb, ";\n");
-      } else
-        sb_printf(sb, "  %s %s;\n", v->type, v->name);
-    } else if (c->kind == CAP_REDUCTION)
+    if (c->kind == CAP_REDUCTION)
       sb_printf(sb, "  %s %s = %s::identity<%s>();\n", v->type, v->name, cg_red_op(c->red_op), v->type);
   }
   cg_shared_aliases(sb, k, "  ");

@@ -22,15 +22,25 @@ static void drop_pragma(EditList *el, const TranslationUnit *tu, const Directive
   (void)tu;
 }
 
+/* map(always, to|from: ...) copies even where the data was present (then
+ * the map only counts): an update after the enter, before the exit. */
+static void always_update(StrBuf *sb, const DataMap *m, const char *site, const char *dir) {
+  sb_printf(sb, " if (gtrt_update_%s(&%s, \"%s\", %s, %s) != GTRT_OK) gtrt_fatal();", dir, site, m->var->name,
+            m->addr_text, m->bytes_text);
+}
+
 void cg_map_calls(StrBuf *sb, const DataMapList *maps, const char *site, int enter) {
   for (int i = 0; i < maps->n; i++) {
     const DataMap *m = &maps->m[i];
-    if (enter)
+    if (enter) {
       sb_printf(sb, " if (gtrt_map_enter(&%s, \"%s\", %s, %s, %s) != GTRT_OK) gtrt_fatal();", site, m->var->name,
                 m->addr_text, m->bytes_text, cg_map_kind(m->kind));
-    else
+      if (m->always && (m->kind == XM_TO || m->kind == XM_TOFROM)) always_update(sb, m, site, "to");
+    } else {
+      if (m->always && (m->kind == XM_FROM || m->kind == XM_TOFROM)) always_update(sb, m, site, "from");
       sb_printf(sb, " if (gtrt_map_exit(&%s, \"%s\", %s, %s, %s, %d) != GTRT_OK) gtrt_fatal();", site, m->var->name,
                 m->addr_text, m->bytes_text, cg_map_kind(m->kind), m->force_delete);
+    }
   }
 }
 

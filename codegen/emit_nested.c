@@ -35,7 +35,13 @@ static char *field_type(const CVar *v) {
  * (uniform rows +11 %), the NLK's long loops the registers. */
 enum { PARENT_THREADS_PER_SM = 1280, NLK_THREADS_PER_SM = 1024 };
 
-static int min_blocks(const Kernel *k, int threads) { return k->block >= threads ? 1 : threads / k->block; }
+/* sm_90 keeps at most 32 blocks on an SM: a larger minimum (blocks of 32 threads) only makes ptxas warn */
+enum { MAX_BLOCKS_PER_SM = 32 };
+
+static int min_blocks(const Kernel *k, int threads) {
+  int b = k->block >= threads ? 1 : threads / k->block;
+  return b > MAX_BLOCKS_PER_SM ? MAX_BLOCKS_PER_SM : b;
+}
 
 /* The minimum resident blocks of a kernel's __launch_bounds__, as a macro
  * NAME_minb: the user's -DMACRO=N where given, else enough blocks for
@@ -54,6 +60,24 @@ static void print_inner_step(StrBuf *sb, const ForLoop *in, const char *ctx) {
   if (in->step_is_const) sb_printf(sb, "%lldLL", in->step_value);
   else if (ctx) sb_printf(sb, "%s.gt_ist", ctx);
   else sb_puts(sb, "gt_ist");
+}
+
+/* The inner index has the name of the outer index or of a context local
+ * (which the warp-flat tier declares in the same scope). */
+static bool inner_iv_clashes(const Kernel *k) {
+  const Nested *n = k->nested;
+  const char *name = n->inner->loop->iv->name;
+  if (!strcmp(name, k->loops[0]->iv->name)) return true;
+  for (int i = 0; i < n->nctx; i++)
+    if (!strcmp(name, n->ctx[i]->name)) return true;
+  return false;
+}
+
+/* Does a statement of the outer body before the inner loop use v? */
+static bool before_uses(const Stmt *body, const Stmt *inner, const CVar *v) {
+  for (int i = 0; i < body->nkids && body->kids[i]->begin < inner->begin; i++)
+    if (xf_subtree_uses(body->kids[i], v, false, NULL)) return true;
+  return false;
 }
 
 static bool is_red(const Nested *n, const CVar *v) {
@@ -296,6 +320,9 @@ static void emit_warp_flat(StrBuf *sb, const Program *p, const Kernel *k) {
   sb_printf(sb, "        if (gt_f < gt_stot) {\n          const %s_ctx &gt_cx = gt_cq[gt_warp][gt_r];\n", k->name);
   ctx_locals(sb, k, "gt_cx", "          ");
   for (int r = 0; r < n->nreds; r++) red_identity(sb, n, r, "          ", n->reds[r].var->name);
+  /* `for (int i = ...)` inside the outer `i` loop (or named like a local of Before): a scope of its own */
+  bool clash = inner_iv_clashes(k);
+  if (clash) sb_puts(sb, "          {\n");
   sb_printf(sb, "          %s %s = (%s)(gt_cx.gt_ilb + (long long)(gt_f - gt_ro) * ", in->iv->type, in->iv->name,
             in->iv->type);
   print_inner_step(sb, in, "gt_cx");
@@ -306,6 +333,7 @@ static void emit_warp_flat(StrBuf *sb, const Program *p, const Kernel *k) {
   sb_puts(sb, "            ");
   copy_body_streamed(sb, p, n);
   sb_puts(sb, "\n          } while (0);\n");
+  if (clash) sb_puts(sb, "          }\n");
   for (int r = 0; r < n->nreds; r++) sb_printf(sb, "          gt_v%d = %s;\n", r, n->reds[r].var->name);
   sb_puts(sb, "        }\n");
   if (n->nreds)
@@ -369,6 +397,10 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
               "    do {\n      if (gt_c0 >= gt_m0) break;\n");
   const CVar *iv = k->loops[0]->iv;
   sb_printf(sb, "      %s %s = (%s)(gt_lb0 + gt_c0 * gt_st0);\n", iv->type, iv->name, iv->type);
+  /* the outer loop's privates that Before uses (only Before may: nested.c) */
+  for (int i = 0; i < k->ncaps; i++)
+    if (k->caps[i].kind == CAP_PRIVATE && before_uses(body, n->inner, k->caps[i].var))
+      cg_private_local(sb, k->caps[i].var, "      ");
   /* Before */
   cg_line_directive(sb, p->tu, srcfile_loc(p->tu->file, body->begin + 1).line);
   cg_copy_source(sb, p->tu, body->begin + 1, n->inner->begin);

@@ -381,6 +381,7 @@ struct DirBuilder {
   VarItem *items;
   int nitems, capitems;
   bool has_mods, mods_bad, has_map_type;
+  bool mod_always; /* map(always, ...): copy even when present */
   MapKind mod_map;
   SrcLoc mod_map_loc; /* of the map type word */
   DependKind mod_dep;
@@ -473,7 +474,7 @@ static void drop_pending(DirBuilder *b) {
   free_items(b->items, b->nitems);
   b->items = NULL;
   b->nitems = b->capitems = 0;
-  b->has_mods = b->mods_bad = b->has_map_type = false;
+  b->has_mods = b->mods_bad = b->has_map_type = b->mod_always = false;
 }
 
 /* Clauses that may appear at most once on a directive. */
@@ -683,6 +684,7 @@ void b_modifiers(DirBuilder *b, DirSpan mods) {
   b->mods_bad = false;
   b->mod_map = MAP_TOFROM;
   b->mod_map_loc = map_off(b, mods.begin);
+  b->mod_always = false;
   b->mod_dep = DEP_INOUT;
   bool have_type = false;
   b->has_map_type = false;
@@ -705,7 +707,12 @@ void b_modifiers(DirBuilder *b, DirSpan mods) {
       } else if (m >= 0) {
         berror_at(b, loc, "more than one map type in 'map' clause");
         b->mods_bad = true;
-      } else if (strcmp(w, "always") && strcmp(w, "close")) {
+      } else if (!strcmp(w, "always")) {
+        b->mod_always = true;
+      } else if (!strcmp(w, "present") || !strcmp(w, "mapper") || !strcmp(w, "iterator") || !strcmp(w, "ompx_hold")) {
+        berror_at(b, loc, "map modifier '%s' is not supported by gtcc (it has always and close)", w);
+        b->mods_bad = true;
+      } else if (strcmp(w, "close")) { /* close: a placement hint */
         berror_at(b, loc, "unknown map type or modifier '%s'; expected to, from, tofrom, alloc, release or delete", w);
         b->mods_bad = true;
       }
@@ -767,7 +774,7 @@ void b_clause_items(DirBuilder *b, int kind, DirSpan name) {
   }
   Clause *c = add_clause(b, kind, name);
   if (c) {
-    if (k == CL_MAP) c->u.map_kind = b->mod_map;
+    if (k == CL_MAP) c->u.map_kind = b->mod_map, c->map_always = b->mod_always;
     if (k == CL_DEPEND) c->u.dep_kind = b->mod_dep;
     take_items(b, c);
   }

@@ -85,6 +85,7 @@ typedef struct Clause {
   } u;
   VarItem *items; /* CA_VARS, CA_RED, CA_MAP, CA_DEPEND */
   int nitems;
+  bool map_always; /* CA_MAP: map(always, ...) */
 } Clause;
 
 typedef struct Directive {

@@ -156,7 +156,7 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *
     c.kind = CAP_SHARED;
     if (!xf_has_mapping(p, k, v)) { /* copied in and out around the kernel, as an array would be */
       DataMap m = {v, u->loc, xf_object_is_const(v) ? XM_TO : XM_TOFROM, xasprintf("(void *)&(%s)", v->name),
-                   xasprintf("sizeof(%s)", v->name), false};
+                   xasprintf("sizeof(%s)", v->name), false, false};
       VEC_PUSH(k->maps.m, k->maps.n, k->maps.cap, m);
     }
   } else if (v->tkind == VT_SCALAR || v->tkind == VT_RECORD) {
@@ -173,13 +173,15 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *
       return;
     }
     /* a pointer the region's host code declares: translated where each task is created (phases.c) */
-    bool host_local = k->phase_body && xf_is_local(k->phase_body, v) && v->tkind == VT_POINTER;
+    /* (or one it assigns, such as a pointer declared before the region and swapped in it) */
+    bool host_local = k->phase_body && v->tkind == VT_POINTER &&
+                      (xf_is_local(k->phase_body, v) || xf_subtree_uses(k->phase_body, v, true, NULL));
     if (!host_local && !xf_has_mapping(p, k, v)) {
       if (v->tkind == VT_ARRAY) {
         /* Known extent: implicit map(tofrom:), as OpenMP does for arrays;
          * map(to:) for const ones (copying back would write read-only memory). */
         DataMap m = {v, u->loc, xf_object_is_const(v) ? XM_TO : XM_TOFROM, xasprintf("(void *)(%s)", v->name),
-                     xasprintf("sizeof(%s)", v->name), false};
+                     xasprintf("sizeof(%s)", v->name), false, false};
         VEC_PUSH(k->maps.m, k->maps.n, k->maps.cap, m);
       } else if (k->shape == KS_TASKS) {
         task_extent_error(u, k);
@@ -207,7 +209,8 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *
       return;
     }
     c.kind = CAP_MAPPED;
-    bool host_local = k->phase_body && xf_is_local(k->phase_body, v); /* translated per task creation, as a pointer */
+    /* translated per task creation, as a pointer */
+    bool host_local = k->phase_body && (xf_is_local(k->phase_body, v) || xf_subtree_uses(k->phase_body, v, true, NULL));
     if (!host_local && !xf_has_mapping(p, k, v) && k->shape == KS_TASKS) {
       task_extent_error(u, k);
       return;

@@ -49,7 +49,7 @@ static void item_map(Program *p, const Directive *d, const Clause *c, const VarI
                clause_spelling(c->kind), dir_family(d->kind) == FAM_OMP ? "map(to: ...)" : "copyin");
     return;
   }
-  DataMap m = {v, it->loc, kind, NULL, NULL, force_delete};
+  DataMap m = {v, it->loc, kind, NULL, NULL, force_delete, c->kind == CL_MAP && c->map_always};
   if (it->nsubs == 0) {
     if (v->tkind == VT_POINTER || v->tkind == VT_VLA_POINTER) {
       if (kind != XM_PRESENT) {

@@ -44,6 +44,7 @@ typedef struct DataMap {
   char *addr_text; /* host C expression: start of the section */
   char *bytes_text;/* host C expression: size in bytes */
   bool force_delete; /* exit: delete / map(delete:) */
+  bool always;       /* map(always, ...): to / from copy even when the data is present */
 } DataMap;
 
 typedef struct DataMapList {

@@ -140,6 +140,7 @@ cases_for() {
   phase_vla_swap) # NB MB B STEPS
     printf '%s\n' "0 0 4 3" "1 1 1 1" "1 1 1 2" "6 5 8 1000" "3 7 16 0" "-" "40 40 32 30" ;;
   phase_rerun) printf '%s\n' "GTRT_PLAN_MEMO=0 64 32 50 4" "GTRT_PLAN_LEVELS=0 64 32 50 4" "1 1 1 3" "7 16 0 3" "3 8 1000 3" "-" "2048 256 20 4" ;; # NB BS STEPS RUNS
+  phase_outer_ptrs) printf '%s\n' "0 5 3" "1 1 1" "1000 64 1" "1000 64 2" "1000 64 1000" "1000 64 0" "3001 100 7" "-" ;; # N BS STEPS
   phase_alias_ptrs) printf '%s\n' "0 1" "1 1" "2 2" "1000 1" "1000 1000" "-" "200000 4" ;; # N STEPS
   phase_user_w_b) printf '%s\n' "1 1 1" "64 64 2" "7 33 1000" "64 64 0" "-" "4096 256 20" ;; # NB BS STEPS
   task_user_w_b) printf '%s\n' "0 0" "1 1" "1 300" "300 1" "-" "3000 2000" ;;
