@@ -352,7 +352,18 @@ static void test_omp(void) {
   parsed_free(&r);
 
   r = parse_line("omp target enter data map(always: x)");
-  CHECK(r.d && r.d->nclauses == 1 && r.d->clauses[0].u.map_kind == MAP_TO);
+  CHECK(r.d && r.d->nclauses == 1 && r.d->clauses[0].u.map_kind == MAP_TO && r.d->clauses[0].map_always);
+  parsed_free(&r);
+  r = parse_line("omp target map(close, from: x) map(always, close, to: y) map(z)");
+  CHECK(r.d && r.d->nclauses == 3);
+  if (r.d && r.d->nclauses == 3) {
+    CHECK(r.d->clauses[0].u.map_kind == MAP_FROM && !r.d->clauses[0].map_always);
+    CHECK(r.d->clauses[1].u.map_kind == MAP_TO && r.d->clauses[1].map_always);
+    CHECK(!r.d->clauses[2].map_always);
+  }
+  parsed_free(&r);
+  r = parse_line("omp target map(present, to: x)"); /* OpenMP 5.1's present modifier: not supported */
+  CHECK(r.d == NULL);
   parsed_free(&r);
 
   r = parse_line("omp target map(x)");
