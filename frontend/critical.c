@@ -4,9 +4,9 @@
  * lock around it: one lock per name in the file (the unnamed critical is
  * lock 0), declared in the .gt.cu (codegen/emit_cu.c):
  *
- *   #pragma omp critical(top)      ->  { gtrt_critical_enter(&gt_crit_lock[1]);
- *   if (v > best) best = v, at = i;      if (v > best) best = v, at = i;
- *                                        gtrt_critical_exit(&gt_crit_lock[1]); }
+ *   #pragma omp critical(top)      ->  { lead lane: gtrt_critical_enter(&gt_crit_lock[1]);
+ *   if (v > best) best = v, at = i;      each lane of the warp in turn: { if (v > best) best = v, at = i; }
+ *                                        lead lane: gtrt_critical_exit(&gt_crit_lock[1]); }
  *
  * The host build keeps the pragma. Critical sections of other files are not
  * excluded (each .gt.cu has its own locks). */
@@ -37,8 +37,18 @@ static void walk(TranslationUnit *tu, Stmt *s, int *fixes_cap, int *names_cap) {
     }
     int lock = lock_of(tu, d, names_cap);
     /* outside any atomic rewrite of the same statement (those are -1 / +1) */
-    TextFix open = {s->begin, s->begin, xasprintf("{ gtrt_critical_enter(&gt_crit_lock[%d]); ", lock), -2};
-    TextFix close = {s->end, s->end, xasprintf(" gtrt_critical_exit(&gt_crit_lock[%d]); }", lock), 2};
+    /* the warp's lanes here take the lock once and run the block in turn (gtrt_device.cuh) */
+    TextFix open = {s->begin, s->begin,
+                    xasprintf("{ const unsigned gt_crm = __activemask(); if (gtrt_critical_first(gt_crm)) "
+                              "gtrt_critical_enter(&gt_crit_lock[%d]); __syncwarp(gt_crm); for (unsigned gt_crt = "
+                              "gt_crm; gt_crt; gt_crt &= gt_crt - 1u) { if (gtrt_critical_first(gt_crt)) { ",
+                              lock),
+                    -2};
+    TextFix close = {s->end, s->end,
+                     xasprintf(" __threadfence(); } __syncwarp(gt_crm); } if (gtrt_critical_first(gt_crm)) "
+                               "gtrt_critical_exit(&gt_crit_lock[%d]); }",
+                               lock),
+                     2};
     VEC_PUSH(tu->cxx_fixes, tu->ncxx_fixes, *fixes_cap, open);
     VEC_PUSH(tu->cxx_fixes, tu->ncxx_fixes, *fixes_cap, close);
     tu->has_critical = true;
