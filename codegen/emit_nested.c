@@ -456,8 +456,9 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
                 "          %s %s = (%s)(gt_ilb + (long long)gt_k * ",
             in->iv->type, in->iv->name, in->iv->type);
   print_inner_step(sb, in, NULL);
-  /* private variables are the thread's own here: the ones in scope serve */
+  /* the inner loop's privates get copies of their own: one may be a local of Before that After reads */
   sb_printf(sb, ");\n          (void)%s;\n          do {\n", in->iv->name);
+  for (int i = 0; i < n->nprivs; i++) sb_printf(sb, "            %s %s;\n", n->privs[i]->type, n->privs[i]->name);
   cg_line_directive(sb, p->tu, n->inner->kids[0]->loc.line);
   sb_puts(sb, "            ");
   cg_copy_source(sb, p->tu, n->inner->kids[0]->begin, n->inner->kids[0]->end);
