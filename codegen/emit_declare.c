@@ -1,7 +1,7 @@
 /* acc declare in the .gt.c (see transform/declare.c for what it means).
- * In a function: the pragma becomes the entry calls, the exits go before
- * the block's closing brace and before each return of the scope (after the
- * return value is computed). At file scope: the pragma becomes a comment
+ * In a function: the pragma becomes the entry calls (and the sections,
+ * evaluated once), the exits go before the block's closing brace and before
+ * each return of the scope (after the return value is computed). At file scope: the pragma becomes a comment
  * and gt_declares(), which every construct of the file calls first, enters
  * the data once. */
 #include <stdio.h>
@@ -11,13 +11,27 @@
 
 static void site_name(char *buf, size_t n, int idx) { snprintf(buf, n, "gt_site_dc%d", idx); }
 
+/* The maps as the declare's entry froze them: gt_dcN_aI / gt_dcN_bI (see
+ * cg_frozen_maps); into sb when it is not NULL, their declarations. */
+static DataMapList frozen(StrBuf *sb, const Program *p, int idx) {
+  char prefix[32];
+  snprintf(prefix, sizeof prefix, "gt_dc%d", idx);
+  StrBuf scratch;
+  sb_init(&scratch);
+  DataMapList l = cg_frozen_maps(sb ? sb : &scratch, &p->declares[idx]->maps, prefix, "1");
+  sb_free(&scratch);
+  return l;
+}
+
+/* The exits of a function-scope declare, on the entry's site and sections. */
 static void exits_of(StrBuf *sb, const Program *p, int idx) {
   char site[32];
   site_name(site, sizeof site, idx);
-  sb_puts(sb, "{ ");
-  cg_site(sb, p->tu, site, p->declares[idx]->dir->loc, "acc declare");
-  cg_map_exits_reversed(sb, &p->declares[idx]->maps, site);
+  DataMapList l = frozen(NULL, p, idx);
+  sb_puts(sb, "{");
+  cg_map_exits_reversed(sb, &l, site);
   sb_puts(sb, " }");
+  cg_free_frozen(&l);
 }
 
 static bool covers(const Declare *dc, const Stmt *ret) {
@@ -66,12 +80,17 @@ void cg_declare_edits(EditList *el, const Program *p) {
     if (!dc->block) {
       sb_puts(&sb, "/* gtcc: acc declare: entered once by gt_declares() */\n");
     } else {
+      /* declarations in the block itself (after a `;`, in case a label precedes the pragma): the exits
+       * use the site and the sections as they were here */
       char site[32];
       site_name(site, sizeof site, i);
-      sb_puts(&sb, "{ /* gtcc: acc declare: exits at the end of the block and before each return */ ");
+      sb_puts(&sb, "; /* gtcc: acc declare: exits at the end of the block and before each return */ ");
       cg_site(&sb, tu, site, d->loc, "acc declare");
-      cg_map_calls(&sb, &dc->maps, site, 1);
-      sb_puts(&sb, " }\n");
+      DataMapList l = frozen(&sb, p, i);
+      if (xf_has_file_declares(p)) sb_puts(&sb, " gt_declares();");
+      cg_map_calls(&sb, &l, site, 1);
+      cg_free_frozen(&l);
+      sb_putc(&sb, '\n');
     }
     cg_line_directive(&sb, tu, srcfile_loc(tu->file, d->end_offset).line);
     edits_add(el, d->loc.offset, d->end_offset - d->loc.offset, sb.data);

@@ -51,26 +51,49 @@ void cg_map_exits_reversed(StrBuf *sb, const DataMapList *maps, const char *site
   }
 }
 
-/* acc data / omp target data: entry code before the statement, exit code after. */
+DataMapList cg_frozen_maps(StrBuf *sb, const DataMapList *maps, const char *prefix, const char *on) {
+  DataMapList out = {xcalloc((size_t)(maps->n ? maps->n : 1), sizeof(DataMap)), maps->n, maps->n};
+  for (int i = 0; i < maps->n; i++) {
+    const DataMap *m = &maps->m[i];
+    out.m[i] = *m;
+    out.m[i].addr_text = xasprintf("%s_a%d", prefix, i);
+    out.m[i].bytes_text = xasprintf("%s_b%d", prefix, i);
+    sb_printf(sb, " void *const %s = %s ? (void *)(%s) : (void *)0; const size_t %s = %s ? (size_t)(%s) : 0;",
+              out.m[i].addr_text, on, m->addr_text, out.m[i].bytes_text, on, m->bytes_text);
+  }
+  return out;
+}
+
+void cg_free_frozen(DataMapList *l) {
+  for (int i = 0; i < l->n; i++) free(l->m[i].addr_text), free(l->m[i].bytes_text);
+  free(l->m);
+}
+
+/* acc data / omp target data: entry code before the statement, exit code
+ * after, on the sections as they were at the entry. */
 static void data_region(EditList *el, const Program *p, const DataRegion *r, int idx) {
   const TranslationUnit *tu = p->tu;
-  char site[32];
+  char site[32], on[32], prefix[32];
   snprintf(site, sizeof site, "gt_site_d%d", idx);
+  snprintf(on, sizeof on, "gt_on_d%d", idx);
+  snprintf(prefix, sizeof prefix, "gt_d%d", idx);
   drop_pragma(el, tu, r->dir, "data region entry and exit below");
   StrBuf sb;
   sb_init(&sb);
   sb_puts(&sb, "{ ");
   cg_site(&sb, tu, site, r->dir->loc, dir_name(r->dir->kind));
-  sb_printf(&sb, " const int gt_on_d%d = %s%s%s;", idx, r->if_cond.text ? "(" : "1",
-            r->if_cond.text ? r->if_cond.text : "", r->if_cond.text ? ") != 0" : "");
-  sb_printf(&sb, " if (gt_on_d%d) {%s", idx, declares_call(p));
-  cg_map_calls(&sb, &r->maps, site, 1);
+  sb_printf(&sb, " const int %s = %s%s%s;", on, r->if_cond.text ? "(" : "1", r->if_cond.text ? r->if_cond.text : "",
+            r->if_cond.text ? ") != 0" : "");
+  DataMapList frozen = cg_frozen_maps(&sb, &r->maps, prefix, on);
+  sb_printf(&sb, " if (%s) {%s", on, declares_call(p));
+  cg_map_calls(&sb, &frozen, site, 1);
   sb_puts(&sb, " }\n");
   cg_line_directive(&sb, tu, line_of(tu, r->wrap_begin));
   edits_add(el, r->wrap_begin, 0, sb.data);
   sb_free(&sb);
-  sb_printf(&sb, "\n if (gt_on_d%d) {", idx);
-  cg_map_exits_reversed(&sb, &r->maps, site);
+  sb_printf(&sb, "\n if (%s) {", on);
+  cg_map_exits_reversed(&sb, &frozen, site);
+  cg_free_frozen(&frozen);
   sb_puts(&sb, " } }\n");
   cg_line_directive(&sb, tu, line_of(tu, r->stmt->end));
   edits_add(el, r->stmt->end, 0, sb.data);
@@ -163,6 +186,13 @@ static void kernel_call(EditList *el, const Program *p, const Kernel *k, const C
     sb_puts(&sb, "   ");
     cg_map_calls(&sb, &k->maps, "gt_site", 1);
     sb_putc(&sb, '\n');
+  }
+  /* a reduction over a declared scalar starts from its device copy, which device code may have changed */
+  for (int i = 0; i < k->ncaps; i++) {
+    const CVar *v = k->caps[i].var;
+    if (k->caps[i].kind != CAP_REDUCTION || !xf_declared_at(p, v, k->stmt->begin)) continue;
+    sb_printf(&sb, "    if (gtrt_update_from(&gt_site, \"%s\", (void *)&(%s), sizeof(%s)) != GTRT_OK) gtrt_fatal();\n",
+              v->name, v->name, v->name);
   }
   cg_loop_bounds(&sb, k, "    ");
   sb_printf(&sb, "    const long long gt_max_blocks = %s%s%s;\n", k->max_blocks.text ? "(long long)(" : "0",

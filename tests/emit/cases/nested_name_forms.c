@@ -1,15 +1,13 @@
-// expect-in-cu: nested_name_forms.c:33: nested parallel loop (CollectiveDP
-// expect-in-cu: nested_name_forms.c:44: nested parallel loop (CollectiveDP
-// expect-in-cu: nested_name_forms.c:55: nested parallel loop (CollectiveDP
-// expect-in-cu: nested_name_forms.c:68: nested parallel loop (CollectiveDP
-// expect-in-cu: nested_name_forms.c:82: nested parallel loop (CollectiveDP
-// expect-in-cu: nested_name_forms.c:96: nested parallel loop (CollectiveDP
+// expect-in-cu: nested_name_forms.c:31: nested parallel loop (CollectiveDP
+// expect-in-cu: nested_name_forms.c:42: nested parallel loop (CollectiveDP
+// expect-in-cu: nested_name_forms.c:53: nested parallel loop (CollectiveDP
+// expect-in-cu: nested_name_forms.c:66: nested parallel loop (CollectiveDP
+// expect-in-cu: nested_name_forms.c:79: nested parallel loop (CollectiveDP
 /* Names in nested parallel loops that once stopped nvcc: the inner loop's
  * index named like the outer index (`for (int i ...)` inside the `i` loop)
  * or like a local of the outer body that After reads again, a typedef the
  * outer body declares and the context uses, private variables of the outer
- * loop that only the outer body uses, an inner private that is also a local
- * of the outer body read after the inner loop, and blocks of 32 threads (the
+ * loop that only the outer body uses, and blocks of 32 threads (the
  * parent's __launch_bounds__ minimum is capped at 32 blocks per SM). Rows of
  * 0..3000 entries reach the inline, warp and next-level paths; values are
  * multiples of 1/4, so every sum is exact. Compared with the CPU build. */
@@ -77,21 +75,6 @@ static void outer_private(int n, int m, const int *rp, const double *v, double *
   }
 }
 
-/* the inner loop's private t is also a local of Before that After reads: the loop must not change it */
-static void private_before_local(int n, int m, const int *rp, const double *v, double *y) {
-#pragma acc parallel loop copyin(rp[0:n+1], v[0:m]) copyout(y[0:n])
-  for (int i = 0; i < n; i++) {
-    const double *t = v + rp[i];
-    double s = 0.0;
-#pragma acc loop reduction(+:s) private(t)
-    for (int j = rp[i]; j < rp[i + 1]; j++) {
-      t = &v[j];
-      s += *t;
-    }
-    y[i] = s + (t == v + rp[i] ? 0.5 : 0.0);
-  }
-}
-
 static void small_blocks(int n, int m, const int *rp, const double *v, double *y) {
 #pragma acc parallel loop vector_length(32) copyin(rp[0:n+1], v[0:m]) copyout(y[0:n])
   for (int i = 0; i < n; i++) {
@@ -116,8 +99,6 @@ int main(int argc, char **argv) {
   printf("local_typedef %.2f\n", checksum(y, n));
   outer_private(n, m, rp, v, y);
   printf("outer_private %.2f\n", checksum(y, n));
-  private_before_local(n, m, rp, v, y);
-  printf("private_before_local %.2f\n", checksum(y, n));
   small_blocks(n, m, rp, v, y);
   printf("small_blocks %.2f\n", checksum(y, n));
   free(rp), free(v), free(y);
