@@ -45,7 +45,7 @@ static void walk(TranslationUnit *tu, Stmt *s, int *fixes_cap, int *names_cap) {
                               lock),
                     -2};
     TextFix close = {s->end, s->end,
-                     xasprintf(" __threadfence(); } __syncwarp(gt_crm); } if (gtrt_critical_first(gt_crm)) "
+                     xasprintf(" } __syncwarp(gt_crm); } if (gtrt_critical_first(gt_crm)) "
                                "gtrt_critical_exit(&gt_crit_lock[%d]); }",
                                lock),
                      2};
