@@ -62,6 +62,8 @@ static void return_edit(EditList *el, const Program *p, const Stmt *ret) {
   sb_free(&sb);
 }
 
+/* Whether ret was rewritten already: by an earlier declare that covers it
+ * too (one edit holds every declare's exits), or earlier in this one's list. */
 static bool return_done(const Program *p, int upto, int r_of, const Stmt *ret) {
   for (int i = 0; i < upto; i++)
     if (covers(p->declares[i], ret)) return true;
