@@ -43,8 +43,8 @@ void cg_map_exits_reversed(StrBuf *sb, const DataMapList *maps, const char *site
 /* OpenACC and OpenMP take a data region's sections once, at the entry: the
  * body may change `n` in x[0:n] before the exit. Writes declarations of
  * PREFIX_aI / PREFIX_bI (the start and size of map I, evaluated when the C
- * expression `on` holds, else 0) and returns maps naming them instead
- * (cg_free_frozen frees it). */
+ * expression `on` holds, else 0) into sb unless it is NULL, and returns maps
+ * naming them instead (cg_free_frozen frees it). */
 DataMapList cg_frozen_maps(StrBuf *sb, const DataMapList *maps, const char *prefix, const char *on);
 void cg_free_frozen(DataMapList *l);
 /* acc declare in the .gt.c (emit_declare.c): the edits of function-scope

@@ -16,11 +16,7 @@ static void site_name(char *buf, size_t n, int idx) { snprintf(buf, n, "gt_site_
 static DataMapList frozen(StrBuf *sb, const Program *p, int idx) {
   char prefix[32];
   snprintf(prefix, sizeof prefix, "gt_dc%d", idx);
-  StrBuf scratch;
-  sb_init(&scratch);
-  DataMapList l = cg_frozen_maps(sb ? sb : &scratch, &p->declares[idx]->maps, prefix, "1");
-  sb_free(&scratch);
-  return l;
+  return cg_frozen_maps(sb, &p->declares[idx]->maps, prefix, "1");
 }
 
 /* The exits of a function-scope declare, on the entry's site and sections. */

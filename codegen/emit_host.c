@@ -58,8 +58,9 @@ DataMapList cg_frozen_maps(StrBuf *sb, const DataMapList *maps, const char *pref
     out.m[i] = *m;
     out.m[i].addr_text = xasprintf("%s_a%d", prefix, i);
     out.m[i].bytes_text = xasprintf("%s_b%d", prefix, i);
-    sb_printf(sb, " void *const %s = %s ? (void *)(%s) : (void *)0; const size_t %s = %s ? (size_t)(%s) : 0;",
-              out.m[i].addr_text, on, m->addr_text, out.m[i].bytes_text, on, m->bytes_text);
+    if (sb)
+      sb_printf(sb, " void *const %s = %s ? (void *)(%s) : (void *)0; const size_t %s = %s ? (size_t)(%s) : 0;",
+                out.m[i].addr_text, on, m->addr_text, out.m[i].bytes_text, on, m->bytes_text);
   }
   return out;
 }

@@ -80,6 +80,12 @@ static bool before_uses(const Stmt *body, const Stmt *inner, const CVar *v) {
   return false;
 }
 
+/* The inner loop's private variables (scalars and pointers: nested.c), a
+ * copy per iteration in every tier that runs the inner loop. */
+static void inner_privates(StrBuf *sb, const Nested *n, const char *indent) {
+  for (int i = 0; i < n->nprivs; i++) sb_printf(sb, "%s%s %s;\n", indent, n->privs[i]->type, n->privs[i]->name);
+}
+
 static bool is_red(const Nested *n, const CVar *v) {
   for (int i = 0; i < n->nreds; i++)
     if (n->reds[i].var == v) return true;
@@ -195,7 +201,7 @@ static void emit_executor(StrBuf *sb, const Program *p, const Kernel *k) {
   sb_printf(sb, "    %s %s = (%s)(gt_ctx.gt_ilb + gt_j * ", in->iv->type, in->iv->name, in->iv->type);
   print_inner_step(sb, in, "gt_ctx");
   sb_printf(sb, ");\n    (void)%s; /* a body need not use it */\n", in->iv->name);
-  for (int i = 0; i < n->nprivs; i++) sb_printf(sb, "    %s %s;\n", n->privs[i]->type, n->privs[i]->name);
+  inner_privates(sb, n, "    ");
   cg_line_directive(sb, p->tu, n->inner->kids[0]->loc.line);
   sb_puts(sb, "    ");
   cg_copy_source(sb, p->tu, n->inner->kids[0]->begin, n->inner->kids[0]->end);
@@ -328,7 +334,7 @@ static void emit_warp_flat(StrBuf *sb, const Program *p, const Kernel *k) {
   print_inner_step(sb, in, "gt_cx");
   sb_printf(sb, ");\n          (void)%s;\n", in->iv->name);
   sb_puts(sb, "          do {\n"); /* its own scope: a private may share a context local's name */
-  for (int i = 0; i < n->nprivs; i++) sb_printf(sb, "            %s %s;\n", n->privs[i]->type, n->privs[i]->name);
+  inner_privates(sb, n, "            ");
   cg_line_directive(sb, p->tu, n->inner->kids[0]->loc.line);
   sb_puts(sb, "            ");
   copy_body_streamed(sb, p, n);
@@ -458,7 +464,7 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
   print_inner_step(sb, in, NULL);
   /* the inner loop's privates get copies of their own: one may be a local of Before that After reads */
   sb_printf(sb, ");\n          (void)%s;\n          do {\n", in->iv->name);
-  for (int i = 0; i < n->nprivs; i++) sb_printf(sb, "            %s %s;\n", n->privs[i]->type, n->privs[i]->name);
+  inner_privates(sb, n, "            ");
   cg_line_directive(sb, p->tu, n->inner->kids[0]->loc.line);
   sb_puts(sb, "            ");
   cg_copy_source(sb, p->tu, n->inner->kids[0]->begin, n->inner->kids[0]->end);

@@ -97,6 +97,13 @@ Capture *xf_find_capture(const Kernel *k, const CVar *v) {
   return NULL;
 }
 
+/* Does the host code of k's phased region declare v, or assign it (a
+ * pointer declared before the region and swapped in it)? Its value is then
+ * captured where each task is created. */
+static bool set_by_host_code(const Kernel *k, const CVar *v) {
+  return k->phase_body && (xf_is_local(k->phase_body, v) || xf_subtree_uses(k->phase_body, v, true, NULL));
+}
+
 /* Variables already reported for this kernel: one error per variable. */
 static bool already_reported(Kernel *k, CVar *v) {
   for (int i = 0; i < k->nreported; i++)
@@ -172,10 +179,8 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *
       diag_error(item->loc, "firstprivate array '%s' is not supported", v->name);
       return;
     }
-    /* a pointer the region's host code declares: translated where each task is created (phases.c) */
-    /* (or one it assigns, such as a pointer declared before the region and swapped in it) */
-    bool host_local = k->phase_body && v->tkind == VT_POINTER &&
-                      (xf_is_local(k->phase_body, v) || xf_subtree_uses(k->phase_body, v, true, NULL));
+    /* a pointer the region's host code sets: translated where each task is created (phases.c) */
+    bool host_local = v->tkind == VT_POINTER && set_by_host_code(k, v);
     if (!host_local && !xf_has_mapping(p, k, v)) {
       if (v->tkind == VT_ARRAY) {
         /* Known extent: implicit map(tofrom:), as OpenMP does for arrays;
@@ -209,8 +214,7 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *
       return;
     }
     c.kind = CAP_MAPPED;
-    /* translated per task creation, as a pointer */
-    bool host_local = k->phase_body && (xf_is_local(k->phase_body, v) || xf_subtree_uses(k->phase_body, v, true, NULL));
+    bool host_local = set_by_host_code(k, v); /* translated per task creation, as a pointer */
     if (!host_local && !xf_has_mapping(p, k, v) && k->shape == KS_TASKS) {
       task_extent_error(u, k);
       return;
