@@ -21,14 +21,14 @@ void cg_free(CgOutput *out) {
 
 const DataMap *cg_section_of(const Program *p, const Kernel *k, const CVar *v) {
   for (int i = 0; i < k->maps.n; i++)
-    if (k->maps.m[i].var == v) return &k->maps.m[i];
+    if (xf_maps_var(&k->maps.m[i], v)) return &k->maps.m[i];
   const DataMap *best = NULL;
   unsigned best_begin = 0;
   for (int r = 0; r < p->ndatas; r++) { /* the innermost enclosing data region wins */
     const DataRegion *dr = p->datas[r];
     if (dr->stmt->begin > k->stmt->begin || dr->stmt->end < k->stmt->end) continue;
     for (int i = 0; i < dr->maps.n; i++)
-      if (dr->maps.m[i].var == v && (!best || dr->stmt->begin >= best_begin)) best = &dr->maps.m[i], best_begin = dr->stmt->begin;
+      if (xf_maps_var(&dr->maps.m[i], v) && (!best || dr->stmt->begin >= best_begin)) best = &dr->maps.m[i], best_begin = dr->stmt->begin;
   }
   return best;
 }

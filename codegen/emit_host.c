@@ -22,10 +22,13 @@ static void drop_pragma(EditList *el, const TranslationUnit *tu, const Directive
   (void)tu;
 }
 
+/* A member's section is named "A.rp" in run-time messages. */
+static const char *member_of(const DataMap *m) { return m->member ? m->member : ""; }
+
 /* map(always, to|from: ...) copies even where the data was present (then
  * the map only counts): an update after the enter, before the exit. */
 static void always_update(StrBuf *sb, const DataMap *m, const char *site, const char *dir) {
-  sb_printf(sb, " if (gtrt_update_%s(&%s, \"%s\", %s, %s) != GTRT_OK) gtrt_fatal();", dir, site, m->var->name,
+  sb_printf(sb, " if (gtrt_update_%s(&%s, \"%s%s\", %s, %s) != GTRT_OK) gtrt_fatal();", dir, site, m->var->name, member_of(m),
             m->addr_text, m->bytes_text);
 }
 
@@ -33,12 +36,12 @@ void cg_map_calls(StrBuf *sb, const DataMapList *maps, const char *site, int ent
   for (int i = 0; i < maps->n; i++) {
     const DataMap *m = &maps->m[i];
     if (enter) {
-      sb_printf(sb, " if (gtrt_map_enter(&%s, \"%s\", %s, %s, %s) != GTRT_OK) gtrt_fatal();", site, m->var->name,
+      sb_printf(sb, " if (gtrt_map_enter(&%s, \"%s%s\", %s, %s, %s) != GTRT_OK) gtrt_fatal();", site, m->var->name, member_of(m),
                 m->addr_text, m->bytes_text, cg_map_kind(m->kind));
       if (m->always && (m->kind == XM_TO || m->kind == XM_TOFROM)) always_update(sb, m, site, "to");
     } else {
       if (m->always && (m->kind == XM_FROM || m->kind == XM_TOFROM)) always_update(sb, m, site, "from");
-      sb_printf(sb, " if (gtrt_map_exit(&%s, \"%s\", %s, %s, %s, %d) != GTRT_OK) gtrt_fatal();", site, m->var->name,
+      sb_printf(sb, " if (gtrt_map_exit(&%s, \"%s%s\", %s, %s, %s, %d) != GTRT_OK) gtrt_fatal();", site, m->var->name, member_of(m),
                 m->addr_text, m->bytes_text, cg_map_kind(m->kind), m->force_delete);
     }
   }
@@ -70,15 +73,40 @@ void cg_free_frozen(DataMapList *l) {
   free(l->m);
 }
 
-/* acc data / omp target data: entry code before the statement, exit code
- * after, on the sections as they were at the entry. */
-static void data_region(EditList *el, const Program *p, const DataRegion *r, int idx) {
+/* use_device (acc host_data), use_device_ptr / use_device_addr (omp target
+ * data): in a block around the body, each name is declared again as a
+ * pointer holding the device address, found after the region's maps. */
+static void use_device_shadows(StrBuf *sb, const DataRegion *r, const char *site, const char *on, const char *prefix) {
+  if (!r->nuse_device) return;
+  for (int i = 0; i < r->nuse_device; i++) {
+    const char *n = r->use_device[i]->name;
+    sb_printf(sb, " void *const %s_u%d = gtrt_use_device_addr(&%s, \"%s\", (const void *)(%s), %s, %d);", prefix, i,
+              site, n, n, on, r->keep_absent);
+  }
+  sb_puts(sb, " {");
+  for (int i = 0; i < r->nuse_device; i++) {
+    const CVar *v = r->use_device[i];
+    /* an array becomes a pointer to its first element (the typeof is read before the new name exists) */
+    char *type = xasprintf(v->tkind == VT_ARRAY ? "__typeof__(&(%s)[0])" : "__typeof__(%s)", v->name);
+    sb_printf(sb, " %s %s = (%s)%s_u%d;", type, v->name, type, prefix, i);
+    free(type);
+  }
+}
+
+/* The names of data region idx's site, if flag and frozen sections. */
+static void region_names(int idx, char site[32], char on[32], char prefix[32]) {
+  snprintf(site, 32, "gt_site_d%d", idx);
+  snprintf(on, 32, "gt_on_d%d", idx);
+  snprintf(prefix, 32, "gt_d%d", idx);
+}
+
+/* acc data / omp target data / acc host_data: entry code before the
+ * statement, on the sections as they are at the entry. */
+static void data_entry(EditList *el, const Program *p, const DataRegion *r, int idx) {
   const TranslationUnit *tu = p->tu;
   char site[32], on[32], prefix[32];
-  snprintf(site, sizeof site, "gt_site_d%d", idx);
-  snprintf(on, sizeof on, "gt_on_d%d", idx);
-  snprintf(prefix, sizeof prefix, "gt_d%d", idx);
-  drop_pragma(el, tu, r->dir, "data region entry and exit below");
+  region_names(idx, site, on, prefix);
+  drop_pragma(el, tu, r->dir, r->maps.n || !r->nuse_device ? "data region entry and exit below" : "device addresses below");
   StrBuf sb;
   sb_init(&sb);
   sb_puts(&sb, "{ ");
@@ -88,11 +116,24 @@ static void data_region(EditList *el, const Program *p, const DataRegion *r, int
   DataMapList frozen = cg_frozen_maps(&sb, &r->maps, prefix, on);
   sb_printf(&sb, " if (%s) {%s", on, declares_call(p));
   cg_map_calls(&sb, &frozen, site, 1);
-  sb_puts(&sb, " }\n");
+  cg_free_frozen(&frozen);
+  sb_puts(&sb, " }");
+  use_device_shadows(&sb, r, site, on, prefix);
+  sb_puts(&sb, "\n");
   cg_line_directive(&sb, tu, line_of(tu, r->wrap_begin));
   edits_add(el, r->wrap_begin, 0, sb.data);
   sb_free(&sb);
-  sb_printf(&sb, "\n if (%s) {", on);
+}
+
+/* Its exit code after the statement, on the sections taken at the entry. */
+static void data_exit(EditList *el, const Program *p, const DataRegion *r, int idx) {
+  const TranslationUnit *tu = p->tu;
+  char site[32], on[32], prefix[32];
+  region_names(idx, site, on, prefix);
+  DataMapList frozen = cg_frozen_maps(NULL, &r->maps, prefix, on);
+  StrBuf sb;
+  sb_init(&sb);
+  sb_printf(&sb, "\n%s if (%s) {", r->nuse_device ? " }" : "", on);
   cg_map_exits_reversed(&sb, &frozen, site);
   cg_free_frozen(&frozen);
   sb_puts(&sb, " } }\n");
@@ -118,8 +159,8 @@ static void standalone(EditList *el, const Program *p, const Standalone *sa, int
     for (int i = 0; i < sa->maps.n; i++) {
       const DataMap *m = &sa->maps.m[i];
       if (sa->if_present) sb_printf(&sb, " if (gtrt_is_present(%s, %s))", m->addr_text, m->bytes_text);
-      sb_printf(&sb, " if (gtrt_update_%s(&%s, \"%s\", %s, %s) != GTRT_OK) gtrt_fatal();",
-                m->kind == XM_TO ? "to" : "from", site, m->var->name, m->addr_text, m->bytes_text);
+      sb_printf(&sb, " if (gtrt_update_%s(&%s, \"%s%s\", %s, %s) != GTRT_OK) gtrt_fatal();",
+                m->kind == XM_TO ? "to" : "from", site, m->var->name, member_of(m), m->addr_text, m->bytes_text);
     }
   sb_puts(&sb, " } }\n");
   cg_line_directive(&sb, tu, line_of(tu, sa->dir->end_offset));
@@ -228,7 +269,9 @@ char *cg_emit_host(const Program *p, const CgOptions *opts) {
   const TranslationUnit *tu = p->tu;
   EditList el;
   edits_init(&el);
-  for (int i = 0; i < p->ndatas; i++) data_region(&el, p, p->datas[i], i);
+  for (int i = 0; i < p->ndatas; i++) data_entry(&el, p, p->datas[i], i);
+  /* inner regions come later in p->datas; stacked on one statement, their exits must come first */
+  for (int i = p->ndatas - 1; i >= 0; i--) data_exit(&el, p, p->datas[i], i);
   for (int i = 0; i < p->nstandalones; i++) standalone(&el, p, p->standalones[i], i);
   cg_declare_edits(&el, p);
   for (int i = 0; i < p->nkernels; i++)

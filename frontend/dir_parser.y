@@ -4,6 +4,8 @@
  *                 (the list: `acc routine(f)`, `omp declare target(a, f)`)
  *   clause     := name [ '(' argument ')' ]      (argument form from clause.def)
  *   item       := IDENT ('[' subscript ']')*     subscript: e | lo:len | :len | lo: | :
+ *                 (IDENT may be a member access, `A.rp` / `P->s.v`: the lexer's
+ *                 one token inside parentheses; data clauses only, directive.c)
  *
  * Expressions are kept as text: an expression is a balanced token sequence
  * that ends at a top-level `,` `:` `)` or `]` (a `:` closing a `?` belongs to

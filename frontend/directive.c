@@ -8,6 +8,7 @@
  * a byte span of PragmaLine.text; map_off() turns it into a file location. */
 #include "directive.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,7 +83,7 @@ const Clause *dir_find_clause(const Directive *d, ClauseKind k) {
  * it allows the union of its parts' clauses (OpenACC 3.x, OpenMP 5.x). */
 
 typedef enum Part {
-  P_ACC_PARALLEL, P_ACC_KERNELS, P_ACC_SERIAL, P_ACC_LOOP, P_ACC_DATA, P_ACC_ENTER_DATA, P_ACC_EXIT_DATA, P_ACC_UPDATE,
+  P_ACC_PARALLEL, P_ACC_KERNELS, P_ACC_SERIAL, P_ACC_LOOP, P_ACC_DATA, P_ACC_HOST_DATA, P_ACC_ENTER_DATA, P_ACC_EXIT_DATA, P_ACC_UPDATE,
   P_TARGET, P_TEAMS, P_DISTRIBUTE, P_PARALLEL, P_FOR, P_SIMD, P_TARGET_DATA, P_TARGET_ENTER_DATA,
   P_TARGET_EXIT_DATA, P_TARGET_UPDATE, P_TASK, P_TASKWAIT, P_SINGLE, P_ACC_ATOMIC, P_OMP_ATOMIC,
   P_ACC_ROUTINE, P_ACC_DECLARE, P_DECLARE_TARGET, P_BEGIN_DECLARE_TARGET, P_LOOP, P_TASKLOOP, P_MASKED, P_CRITICAL, P_SECTIONS,
@@ -103,6 +104,7 @@ static const ClauseKind part_clauses[P__COUNT][24] = {
                     CL_PRIVATE, CL_REDUCTION, END_},
     [P_ACC_DATA] = {CL_IF, CL_ASYNC, CL_WAIT, CL_COPY, CL_COPYIN, CL_COPYOUT, CL_CREATE, CL_NO_CREATE,
                     CL_PRESENT, CL_DEVICEPTR, CL_ATTACH, CL_DEFAULT, END_},
+    [P_ACC_HOST_DATA] = {CL_USE_DEVICE, CL_IF, CL_IF_PRESENT, END_},
     [P_ACC_ENTER_DATA] = {CL_IF, CL_ASYNC, CL_WAIT, CL_COPYIN, CL_CREATE, CL_ATTACH, END_},
     [P_ACC_EXIT_DATA] = {CL_IF, CL_ASYNC, CL_WAIT, CL_COPYOUT, CL_DELETE, CL_DETACH, CL_FINALIZE, END_},
     [P_ACC_UPDATE] = {CL_ASYNC, CL_WAIT, CL_IF, CL_IF_PRESENT, CL_SELF, CL_HOST, CL_DEVICE, END_},
@@ -117,7 +119,7 @@ static const ClauseKind part_clauses[P__COUNT][24] = {
                CL_ORDERED, CL_NOWAIT, END_},
     [P_SIMD] = {CL_SAFELEN, CL_SIMDLEN, CL_LINEAR, CL_ALIGNED, CL_PRIVATE, CL_LASTPRIVATE, CL_REDUCTION,
                 CL_COLLAPSE, CL_IF, END_},
-    [P_TARGET_DATA] = {CL_IF, CL_DEVICE_NUM, CL_MAP, END_},
+    [P_TARGET_DATA] = {CL_IF, CL_DEVICE_NUM, CL_MAP, CL_USE_DEVICE_PTR, CL_USE_DEVICE_ADDR, END_},
     [P_TARGET_ENTER_DATA] = {CL_IF, CL_DEVICE_NUM, CL_MAP, CL_DEPEND, CL_NOWAIT, END_},
     [P_TARGET_EXIT_DATA] = {CL_IF, CL_DEVICE_NUM, CL_MAP, CL_DEPEND, CL_NOWAIT, END_},
     [P_TARGET_UPDATE] = {CL_IF, CL_DEVICE_NUM, CL_TO, CL_FROM, CL_DEPEND, CL_NOWAIT, END_},
@@ -154,6 +156,7 @@ static const unsigned long long dir_parts[DIR__COUNT] = {
     [DIR_ACC_SERIAL_LOOP] = P(ACC_SERIAL) | P(ACC_LOOP),
     [DIR_ACC_LOOP] = P(ACC_LOOP),
     [DIR_ACC_DATA] = P(ACC_DATA),
+    [DIR_ACC_HOST_DATA] = P(ACC_HOST_DATA),
     [DIR_ACC_ENTER_DATA] = P(ACC_ENTER_DATA),
     [DIR_ACC_EXIT_DATA] = P(ACC_EXIT_DATA),
     [DIR_ACC_UPDATE] = P(ACC_UPDATE),
@@ -296,7 +299,7 @@ bool fe_pragma_is_atomic(const PragmaLine *p) {
 /* Directives of the specs that gtcc does not handle (a clearer message
  * than "unknown"). */
 static bool known_unsupported(DirFamily fam, const char *s, size_t n) {
-  static const char *const acc[] = {"host_data", "cache", NULL};
+  static const char *const acc[] = {"cache", NULL};
   static const char *const omp[] = {"ordered", "declare", "cancel", "cancellation",
                                     "scope", "requires", "metadirective",
                                     "allocate", "depobj", "scan", "tile", "unroll", "workshare",
@@ -461,6 +464,7 @@ static void free_subscript(Subscript *s) {
 static void free_items(VarItem *items, int n) {
   for (int i = 0; i < n; i++) {
     free(items[i].name);
+    free(items[i].member);
     for (int j = 0; j < items[i].nsubs; j++) free_subscript(&items[i].subs[j]);
   }
   free(items);
@@ -510,8 +514,26 @@ static Clause *add_clause(DirBuilder *b, int k, DirSpan name) {
   return c;
 }
 
+/* Clauses that may name a struct member's section (copyin(A.rp[0:n])):
+ * its data moves, the struct does not. Elsewhere gtcc would act on the
+ * whole struct, so a member there is an error. */
+static bool clause_takes_members(ClauseKind k) {
+  return k == CL_COPY || k == CL_COPYIN || k == CL_COPYOUT || k == CL_CREATE || k == CL_PRESENT || k == CL_DELETE ||
+         k == CL_MAP || k == CL_TO || k == CL_FROM || k == CL_SELF || k == CL_HOST || k == CL_DEVICE;
+}
+
+static void check_members(DirBuilder *b, const char *where, bool allowed) {
+  for (int i = 0; i < b->nitems; i++)
+    if (b->items[i].member && !allowed)
+      berror_at(b, b->items[i].loc, "'%s%s' names a struct member: gtcc takes members in data clauses only, not in %s",
+                b->items[i].name, b->items[i].member, where);
+}
+
 /* Hands the collected items to c. */
 static void take_items(DirBuilder *b, Clause *c) {
+  char where[64];
+  snprintf(where, sizeof where, "'%s'", clause_spelling(c->kind));
+  check_members(b, where, clause_takes_members(c->kind));
   c->items = b->items;
   c->nitems = b->nitems;
   b->items = NULL;
@@ -537,6 +559,7 @@ void b_dir_names(DirBuilder *b, DirSpan list) {
     drop_pending(b);
     return;
   }
+  check_members(b, "a directive's list", false);
   b->d->names = b->items;
   b->d->nnames = b->nitems;
   b->items = NULL;
@@ -830,6 +853,15 @@ void b_item(DirBuilder *b, DirSpan name) {
   VarItem it;
   memset(&it, 0, sizeof it);
   it.name = span_text(b, name);
+  size_t base = strspn(it.name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
+  if (it.name[base]) { /* `A.rp`: name "A", member ".rp" (without blanks: it is also a name in messages) */
+    it.member = xstrdup(it.name + base);
+    it.name[base] = '\0';
+    size_t k = 0;
+    for (const char *q = it.member; *q; q++)
+      if (!isspace((unsigned char)*q)) it.member[k++] = *q;
+    it.member[k] = '\0';
+  }
   it.loc = map_off(b, name.begin);
   if (b->too_many_subs) {
     berror(b, name, "too many subscripts on '%s' (gtcc handles at most %d)", it.name, MAX_SUBSCRIPTS);

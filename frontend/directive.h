@@ -68,6 +68,7 @@ enum { MAX_SUBSCRIPTS = 4 };
 /* A clause item: `x`, `x[0:n]`, `H[i-1][j]`, `a[0:n][0:m]`. */
 typedef struct VarItem {
   char *name;
+  char *member;   /* `A.rp[0:n]`, `P->s.v[0:n]`: ".rp", "->s.v" (data clauses only); NULL for none */
   SrcLoc loc;
   int nsubs;
   Subscript subs[MAX_SUBSCRIPTS];

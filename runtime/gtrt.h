@@ -61,6 +61,12 @@ gtrt_status gtrt_update_from(const gtrt_site *site, const char *name, void *host
  * returns host itself. On failure returns NULL and records
  * GTRT_ERR_NOT_PRESENT naming `name`. host == NULL maps to NULL. */
 void *gtrt_dev_ptr(const gtrt_site *site, const char *name, const void *host);
+/* acc host_data use_device / omp use_device_ptr: the device address of host
+ * for host code. An address in no mapped section stays host's when
+ * keep_absent (if_present, OpenMP); otherwise the program stops with a
+ * "not present" error at site naming `name`. With no device, or when !on
+ * (the construct's if clause), returns host. */
+void *gtrt_use_device_addr(const gtrt_site *site, const char *name, const void *host, int on, int keep_absent);
 /* Device address that corresponds to host address `base`, found through
  * `inside`, an address inside a mapped section. For a[lo:len] with lo > 0,
  * gtrt_dev_base(site, "a", a, &a[lo]) gives the device `a` that kernel

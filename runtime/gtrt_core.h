@@ -71,6 +71,8 @@ gtrt_status gtrt_pt_exit(gtrt_ptable *t, const gtrt_site *site, const char *name
 gtrt_status gtrt_pt_update(gtrt_ptable *t, const gtrt_site *site, const char *name, void *host, size_t bytes,
                            int to_device);
 void *gtrt_pt_dev_ptr(gtrt_ptable *t, const gtrt_site *site, const char *name, const void *host);
+/* The same without an error: NULL where host is in no section. */
+void *gtrt_pt_find_dev(const gtrt_ptable *t, const void *host);
 void *gtrt_pt_dev_base(gtrt_ptable *t, const gtrt_site *site, const char *name, const void *base,
                        const void *inside);
 /* Reference count of the section holding [host, host+bytes), 0 if absent. */

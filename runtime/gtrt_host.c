@@ -194,6 +194,16 @@ void *gtrt_dev_ptr(const gtrt_site *site, const char *name, const void *host) {
   return gtrt_pt_dev_ptr(gtrt_present(), site, name, host);
 }
 
+void *gtrt_use_device_addr(const gtrt_site *site, const char *name, const void *host, int on, int keep_absent) {
+  if (!on || !host || !gtrt_use_device())
+    return (void *)(uintptr_t)host;
+  void *dev = gtrt_pt_find_dev(gtrt_present(), host);
+  if (dev || keep_absent)
+    return dev ? dev : (void *)(uintptr_t)host;
+  gtrt_pt_dev_ptr(gtrt_present(), site, name, host); /* records the error */
+  gtrt_fatal();
+}
+
 void *gtrt_dev_base(const gtrt_site *site, const char *name, const void *base, const void *inside) {
   if (!gtrt_use_device())
     return (void *)(uintptr_t)base;

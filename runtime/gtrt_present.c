@@ -295,6 +295,11 @@ static gtrt_pt_entry *gtrt_addr_entry(const gtrt_ptable *t, uintptr_t p) {
   return e;
 }
 
+void *gtrt_pt_find_dev(const gtrt_ptable *t, const void *host) {
+  gtrt_pt_entry *e = host ? gtrt_addr_entry(t, (uintptr_t)host) : NULL;
+  return e ? e->dev + ((uintptr_t)host - (uintptr_t)e->host) : NULL;
+}
+
 void *gtrt_pt_dev_ptr(gtrt_ptable *t, const gtrt_site *site, const char *name, const void *host) {
   if (!host)
     return NULL;

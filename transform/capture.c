@@ -9,8 +9,11 @@
 #include "lir.h"
 #include "strbuf.h"
 
+/* OpenMP's is_device_ptr says what OpenACC's deviceptr says. */
+static bool is_deviceptr_clause(ClauseKind c) { return c == CL_DEVICEPTR || c == CL_IS_DEVICE_PTR; }
+
 static bool is_sharing_clause(ClauseKind c) {
-  return c == CL_REDUCTION || c == CL_PRIVATE || c == CL_FIRSTPRIVATE || c == CL_DEVICEPTR;
+  return c == CL_REDUCTION || c == CL_PRIVATE || c == CL_FIRSTPRIVATE || is_deviceptr_clause(c);
 }
 
 /* The clause on d (or outer) that lists v, if any: a data-sharing clause
@@ -40,18 +43,18 @@ bool xf_is_local(const Stmt *body, const CVar *v) {
 
 bool xf_has_mapping(const Program *p, const Kernel *k, const CVar *v) {
   for (int i = 0; i < k->maps.n; i++)
-    if (k->maps.m[i].var == v) return true;
+    if (xf_maps_var(&k->maps.m[i], v)) return true;
   for (int r = 0; r < p->ndatas; r++) {
     const DataRegion *dr = p->datas[r];
     if (dr->stmt->begin > k->stmt->begin || dr->stmt->end < k->stmt->end) continue;
     for (int i = 0; i < dr->maps.n; i++)
-      if (dr->maps.m[i].var == v) return true;
+      if (xf_maps_var(&dr->maps.m[i], v)) return true;
   }
   for (int s = 0; s < p->nstandalones; s++) {
     const Standalone *sa = p->standalones[s];
     if (sa->kind != SA_ENTER) continue;
     for (int i = 0; i < sa->maps.n; i++)
-      if (sa->maps.m[i].var == v) return true;
+      if (xf_maps_var(&sa->maps.m[i], v)) return true;
   }
   return xf_declared_at(p, v, k->stmt->begin);
 }
@@ -123,6 +126,27 @@ static void task_extent_error(const VarUse *u, const Kernel *k) {
              n, k->loc.line, n, n);
 }
 
+/* Inside `acc host_data use_device(p)` (or omp use_device_ptr) p is a device
+ * address, which a construct can only take as deviceptr / is_device_ptr: its
+ * present-table lookup would not find it. */
+static bool use_device_error(const Program *p, const Kernel *k, const CVar *v, const VarUse *u) {
+  if (v->tkind != VT_POINTER && v->tkind != VT_ARRAY && v->tkind != VT_VLA_POINTER) return false;
+  for (int r = 0; r < p->ndatas; r++) {
+    const DataRegion *dr = p->datas[r];
+    if (dr->stmt->begin > k->stmt->begin || dr->stmt->end < k->stmt->end) continue;
+    for (int i = 0; i < dr->nuse_device; i++)
+      if (dr->use_device[i] == v) {
+        bool omp = dir_family(k->dir->kind) == FAM_OMP;
+        diag_error(u->loc, "'%s' is a device address inside the '%s' region at line %d: name it in '%s(%s)' on the "
+                           "'%s' directive",
+                   v->name, dir_name(dr->dir->kind), dr->dir->loc.line, omp ? "is_device_ptr" : "deviceptr", v->name,
+                   k->what);
+        return true;
+      }
+  }
+  return false;
+}
+
 /* How v reaches the kernel; via: a function the region calls, whose use u is
  * (a global: the function reaches the region's one copy of it). */
 static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *via) {
@@ -135,6 +159,7 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *
   const VarItem *item = NULL;
   const Clause *cl = listing_clause(k, v, &item);
   ClauseKind ck = cl ? cl->kind : CL__COUNT;
+  if (ck == CL_IS_DEVICE_PTR) ck = CL_DEVICEPTR;
   if (via && (ck == CL_REDUCTION || ck == CL_PRIVATE || ck == CL_FIRSTPRIVATE || ck == CL_DEVICEPTR)) {
     diag_error(item->loc, "'%s' is in a '%s' clause, but '%s', which the region calls, uses the global '%s' itself; "
                           "pass the value to '%s' as a parameter",
@@ -156,13 +181,15 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *
     c.kind = CAP_PRIVATE;
   } else if (ck == CL_DEVICEPTR) {
     c.kind = CAP_DEVICEPTR;
+  } else if (use_device_error(p, k, v, u)) {
+    return;
   } else if ((v->tkind == VT_SCALAR || v->tkind == VT_RECORD) &&
              (via || (ck != CL_FIRSTPRIVATE && !is_inner_iv(k->body, v) &&
                       !(k->phase_body && xf_is_local(k->phase_body, v)) && shared_scalar(p, k, v)))) {
     /* (a variable of the task region's own host code is firstprivate in each task, as OpenMP says) */
     c.kind = CAP_SHARED;
     if (!xf_has_mapping(p, k, v)) { /* copied in and out around the kernel, as an array would be */
-      DataMap m = {v, u->loc, xf_object_is_const(v) ? XM_TO : XM_TOFROM, xasprintf("(void *)&(%s)", v->name),
+      DataMap m = {v, NULL, u->loc, xf_object_is_const(v) ? XM_TO : XM_TOFROM, xasprintf("(void *)&(%s)", v->name),
                    xasprintf("sizeof(%s)", v->name), false, false};
       VEC_PUSH(k->maps.m, k->maps.n, k->maps.cap, m);
     }
@@ -185,7 +212,7 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *
       if (v->tkind == VT_ARRAY) {
         /* Known extent: implicit map(tofrom:), as OpenMP does for arrays;
          * map(to:) for const ones (copying back would write read-only memory). */
-        DataMap m = {v, u->loc, xf_object_is_const(v) ? XM_TO : XM_TOFROM, xasprintf("(void *)(%s)", v->name),
+        DataMap m = {v, NULL, u->loc, xf_object_is_const(v) ? XM_TO : XM_TOFROM, xasprintf("(void *)(%s)", v->name),
                      xasprintf("sizeof(%s)", v->name), false, false};
         VEC_PUSH(k->maps.m, k->maps.n, k->maps.cap, m);
       } else if (k->shape == KS_TASKS) {
@@ -242,7 +269,7 @@ static bool host_pointers_unreported(Kernel *k, CVar *v) {
   if (xf_is_local(k->body, v)) return false;
   const VarItem *item = NULL;
   const Clause *cl = listing_clause(k, v, &item);
-  if (cl && (cl->kind == CL_PRIVATE || cl->kind == CL_DEVICEPTR)) return false; /* the device's own pointers */
+  if (cl && (cl->kind == CL_PRIVATE || is_deviceptr_clause(cl->kind))) return false; /* the device's own pointers */
   return !already_reported(k, v);
 }
 
@@ -345,7 +372,9 @@ static void check_duplicates(const Kernel *k) {
             if (o == cl || (clause_arg(o->kind) != CA_VARS && clause_arg(o->kind) != CA_RED && clause_arg(o->kind) != CA_MAP))
               continue;
             if (b == a && c2 < c && is_sharing_clause(o->kind)) continue; /* reported from the earlier one */
-            if (cl->kind != CL_DEVICEPTR && is_data_clause(o->kind)) continue;
+            /* `omp parallel shared(c)` around tasks with firstprivate(c) or private(c): the inner clause decides */
+            if (b != a && o->kind == CL_SHARED) continue;
+            if (!is_deviceptr_clause(cl->kind) && is_data_clause(o->kind)) continue;
             /* `acc parallel reduction(+:s)` with `acc loop reduction(+:s)`: the loop restates it */
             if (b != a && cl->kind == CL_REDUCTION && o->kind == CL_REDUCTION && o->u.red_op == cl->u.red_op) continue;
             for (int j2 = 0; j2 < o->nitems; j2++)

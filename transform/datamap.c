@@ -36,7 +36,9 @@ bool xf_object_is_const(const CVar *v) {
   return (v->tkind == VT_SCALAR || v->tkind == VT_RECORD || v->tkind == VT_ARRAY) && v->is_const;
 }
 
-/* One item: `x`, `x[lo:len]`, `a[lo:len][0:m]`. */
+static void section_map(const VarItem *it, const char *base, long long dim0, DataMap m, DataMapList *out);
+
+/* One item: `x`, `x[lo:len]`, `a[lo:len][0:m]`, a member's section `A.rp[lo:len]`. */
 static void item_map(Program *p, const Directive *d, const Clause *c, const VarItem *it, XMapKind kind,
                      bool force_delete, DataMapList *out) {
   CVar *v = xf_lookup_var(p, it->name, d->loc.offset);
@@ -49,7 +51,18 @@ static void item_map(Program *p, const Directive *d, const Clause *c, const VarI
                clause_spelling(c->kind), dir_family(d->kind) == FAM_OMP ? "map(to: ...)" : "copyin");
     return;
   }
-  DataMap m = {v, it->loc, kind, NULL, NULL, force_delete, c->kind == CL_MAP && c->map_always};
+  DataMap m = {v, it->member, it->loc, kind, NULL, NULL, force_delete, c->kind == CL_MAP && c->map_always};
+  if (it->member) { /* the data a member points to (or holds); the struct itself stays where it is */
+    if (it->nsubs == 0) {
+      diag_error(it->loc, "'%s%s': gtcc maps sections of struct members, %s%s[lo:len]; map the whole struct as '%s'",
+                 it->name, it->member, it->name, it->member, it->name);
+      return;
+    }
+    char *base = xasprintf("%s%s", it->name, it->member);
+    section_map(it, base, -1, m, out);
+    free(base);
+    return;
+  }
   if (it->nsubs == 0) {
     if (v->tkind == VT_POINTER || v->tkind == VT_VLA_POINTER) {
       if (kind != XM_PRESENT) {
@@ -73,32 +86,39 @@ static void item_map(Program *p, const Directive *d, const Clause *c, const VarI
     diag_error(it->loc, "'%s' is not an array or pointer; it cannot have a section", it->name);
     return;
   }
+  section_map(it, it->name, v->tkind == VT_ARRAY ? v->dims[0] : -1, m, out);
+}
+
+/* A section of `base` (the variable, or a member: "A.rp"): it->subs are
+ * [lo:len] with whole later dimensions; dim0 > 0 is the first dimension's
+ * size when known (len may be left out then). */
+static void section_map(const VarItem *it, const char *base, long long dim0, DataMap m, DataMapList *out) {
   for (int s = 0; s < it->nsubs; s++)
     if (!it->subs[s].is_section) {
       diag_error(it->subs[s].lo.loc.file ? it->subs[s].lo.loc : it->loc,
-                 "'%s[...]' names one element; data clauses take array sections: %s[lo:len]", it->name, it->name);
+                 "'%s[...]' names one element; data clauses take array sections: %s[lo:len]", base, base);
       return;
     }
   const Subscript *s0 = &it->subs[0];
   const char *lo = s0->lo.text ? s0->lo.text : "0";
   char *len;
   if (s0->len.text) len = xstrdup(s0->len.text);
-  else if (v->tkind == VT_ARRAY && v->dims[0] > 0) len = xasprintf("%lld - (%s)", v->dims[0], lo);
+  else if (dim0 > 0) len = xasprintf("%lld - (%s)", dim0, lo);
   else {
-    diag_error(it->loc, "array section on pointer '%s' needs a length: %s[lo:len]", it->name, it->name);
+    diag_error(it->loc, "array section on pointer '%s' needs a length: %s[lo:len]", base, base);
     return;
   }
   /* Later dimensions must be whole: the section is then contiguous. */
   for (int s = 1; s < it->nsubs; s++) {
     const Subscript *sb = &it->subs[s];
     if (sb->lo.text && strcmp(sb->lo.text, "0") != 0) {
-      diag_error(sb->lo.loc, "only the first dimension of '%s' may be partial: write [0:...] for the others", it->name);
+      diag_error(sb->lo.loc, "only the first dimension of '%s' may be partial: write [0:...] for the others", base);
       free(len);
       return;
     }
   }
-  m.addr_text = xasprintf("(void *)&(%s)[%s]", it->name, lo);
-  m.bytes_text = xasprintf("(size_t)(%s) * sizeof((%s)[0])", len, it->name);
+  m.addr_text = xasprintf("(void *)&(%s)[%s]", base, lo);
+  m.bytes_text = xasprintf("(size_t)(%s) * sizeof((%s)[0])", len, base);
   free(len);
   push_map(out, m);
 }
@@ -150,8 +170,9 @@ bool xf_misused_copyin(const Directive *d, const Clause *c) {
 static void check_one_clause_per_var(const DataMapList *out, int from) {
   for (int i = from; i < out->n; i++)
     for (int j = 0; j < i; j++)
-      if (out->m[j].var == out->m[i].var) {
-        diag_error(out->m[i].loc, "'%s' is already in another data clause of this directive", out->m[i].var->name);
+      if (xf_same_map_item(&out->m[j], &out->m[i])) {
+        diag_error(out->m[i].loc, "'%s%s' is already in another data clause of this directive", out->m[i].var->name,
+                   out->m[i].member ? out->m[i].member : "");
         break;
       }
 }

@@ -82,7 +82,11 @@ static void file_scope(Declare *dc) {
                  clause_spelling(d->clauses[c].kind));
   for (int i = 0; i < dc->maps.n; i++) {
     const DataMap *m = &dc->maps.m[i];
-    if (m->var->tkind == VT_POINTER || m->var->tkind == VT_VLA_POINTER)
+    if (m->member)
+      diag_error(m->loc, "'%s%s' is a struct member: a file-scope 'acc declare' maps variables; use 'acc enter "
+                         "data' for a member's data",
+                 m->var->name, m->member);
+    else if (m->var->tkind == VT_POINTER || m->var->tkind == VT_VLA_POINTER)
       diag_error(m->loc, "'%s' is a pointer: a file-scope 'acc declare' maps its data once, before the program "
                          "allocates it; use 'acc enter data' after the allocation",
                  m->var->name);
@@ -129,7 +133,7 @@ bool xf_declared_at(const Program *p, const CVar *v, unsigned offset) {
     const Declare *dc = p->declares[i];
     if (dc->block && (offset < dc->dir->end_offset || offset >= dc->block->end)) continue;
     for (int m = 0; m < dc->maps.n; m++)
-      if (dc->maps.m[m].var == v) return true;
+      if (xf_maps_var(&dc->maps.m[m], v)) return true;
   }
   return false;
 }

@@ -13,7 +13,8 @@ static const char *map_name(XMapKind k) {
 
 static void dump_maps(const DataMapList *l, FILE *out) {
   for (int i = 0; i < l->n; i++)
-    fprintf(out, "    map %s %s: addr %s, bytes %s%s\n", map_name(l->m[i].kind), l->m[i].var->name, l->m[i].addr_text,
+    fprintf(out, "    map %s %s%s: addr %s, bytes %s%s\n", map_name(l->m[i].kind), l->m[i].var->name,
+            l->m[i].member ? l->m[i].member : "", l->m[i].addr_text,
             l->m[i].bytes_text, l->m[i].force_delete ? " (delete)" : "");
 }
 
@@ -49,6 +50,9 @@ void xf_dump(const Program *p, FILE *out) {
     fprintf(out, "data region %s at %d:%d\n", dir_name(p->datas[i]->dir->kind), p->datas[i]->dir->loc.line,
             p->datas[i]->dir->loc.col);
     dump_maps(&p->datas[i]->maps, out);
+    for (int u = 0; u < p->datas[i]->nuse_device; u++)
+      fprintf(out, "  device address of %s%s\n", p->datas[i]->use_device[u]->name,
+              p->datas[i]->keep_absent ? " (host address if absent)" : "");
   }
   for (int i = 0; i < p->nstandalones; i++) {
     fprintf(out, "standalone %s at %d:%d\n", dir_name(p->standalones[i]->dir->kind), p->standalones[i]->dir->loc.line,

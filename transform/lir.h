@@ -7,6 +7,8 @@
 #ifndef GTCC_LIR_H
 #define GTCC_LIR_H
 
+#include <string.h>
+
 #include "transform.h"
 #include "taskdeps.h"
 
@@ -39,6 +41,7 @@ typedef enum XMapKind { XM_ALLOC, XM_TO, XM_FROM, XM_TOFROM, XM_PRESENT } XMapKi
 /* One data clause item: a host section [addr, addr+bytes) and what to do. */
 typedef struct DataMap {
   CVar *var;
+  const char *member; /* a member's section (copyin(A.rp[0:n])): ".rp" (the clause's text), NULL for var itself */
   SrcLoc loc;
   XMapKind kind;
   char *addr_text; /* host C expression: start of the section */
@@ -46,6 +49,14 @@ typedef struct DataMap {
   bool force_delete; /* exit: delete / map(delete:) */
   bool always;       /* map(always, ...): to / from copy even when the data is present */
 } DataMap;
+
+/* Whether m maps v itself, not the data one of v's members points to. */
+static inline bool xf_maps_var(const DataMap *m, const CVar *v) { return m->var == v && !m->member; }
+
+/* Whether a and b name the same thing (v, or the same member of v). */
+static inline bool xf_same_map_item(const DataMap *a, const DataMap *b) {
+  return a->var == b->var && (a->member ? b->member && !strcmp(a->member, b->member) : !b->member);
+}
 
 typedef struct DataMapList {
   DataMap *m;
@@ -241,6 +252,11 @@ typedef struct DataRegion {
                           first pragma of a construct nested on the same statement */
   DataMapList maps;
   Expr if_cond;
+  /* acc host_data use_device / omp target data use_device_ptr|addr: pointers
+   * and arrays whose names stand for their device addresses in the body */
+  const CVar **use_device;
+  int nuse_device, use_device_cap;
+  bool keep_absent; /* an address not on the device stays the host's (if_present; OpenMP always) */
 } DataRegion;
 
 typedef enum StandaloneKind { SA_ENTER, SA_EXIT, SA_UPDATE } StandaloneKind;

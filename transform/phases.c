@@ -299,7 +299,7 @@ static void add_stage(Walk *w, Stmt *s, int depth, Stmt *task, int task_di) {
   w->ph->stages[w->ph->nstages - 1].linear_items = items_linear(w->p, sk);
   for (int i = 0; i < sk->maps.n; i++) { /* implicit maps of fixed-size arrays */
     bool dup = false;
-    for (int j = 0; j < k->maps.n && !dup; j++) dup = k->maps.m[j].var == sk->maps.m[i].var;
+    for (int j = 0; j < k->maps.n && !dup; j++) dup = xf_same_map_item(&k->maps.m[j], &sk->maps.m[i]);
     if (!dup) VEC_PUSH(k->maps.m, k->maps.n, k->maps.cap, sk->maps.m[i]);
   }
 }

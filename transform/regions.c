@@ -388,6 +388,37 @@ static const Stmt *find_exit(const char *text, const Stmt *region, const Stmt *s
   return NULL;
 }
 
+/* The names of use_device (acc host_data) and use_device_ptr / use_device_addr
+ * (omp target data): pointers and arrays, whose device addresses the body
+ * gets in their place (codegen shadows the names). */
+static void use_device_vars(Program *p, DataRegion *r) {
+  const Directive *d = r->dir;
+  for (int c = 0; c < d->nclauses; c++) {
+    const Clause *cl = &d->clauses[c];
+    if (cl->kind != CL_USE_DEVICE && cl->kind != CL_USE_DEVICE_PTR && cl->kind != CL_USE_DEVICE_ADDR) continue;
+    for (int i = 0; i < cl->nitems; i++) {
+      const VarItem *it = &cl->items[i];
+      const CVar *v = xf_lookup_var(p, it->name, d->loc.offset);
+      if (!v) {
+        xf_unknown_clause_item(p, cl, it);
+        continue;
+      }
+      if (it->nsubs)
+        diag_error(it->loc, "'%s' takes variables, not sections: write '%s(%s)'", clause_spelling(cl->kind),
+                   clause_spelling(cl->kind), it->name);
+      else if (v->tkind != VT_POINTER && v->tkind != VT_ARRAY && v->tkind != VT_VLA_POINTER)
+        diag_error(it->loc, "'%s' in '%s' is not a pointer or an array: gtcc gives device addresses of arrays and "
+                            "the data pointers point to",
+                   it->name, clause_spelling(cl->kind));
+      else
+        VEC_PUSH(r->use_device, r->nuse_device, r->use_device_cap, v);
+    }
+  }
+  if (d->kind == DIR_ACC_HOST_DATA && !dir_find_clause(d, CL_USE_DEVICE))
+    diag_error(d->loc, "'acc host_data' needs a 'use_device' clause");
+  r->keep_absent = dir_find_clause(d, CL_IF_PRESENT) || dir_family(d->kind) == FAM_OMP;
+}
+
 static void make_data_region(Program *p, Stmt *s, Directive *d, unsigned wrap_begin) {
   check_supported(d);
   DataRegion *r = xcalloc(1, sizeof *r);
@@ -395,9 +426,10 @@ static void make_data_region(Program *p, Stmt *s, Directive *d, unsigned wrap_be
   r->stmt = s;
   r->wrap_begin = wrap_begin;
   xf_directive_maps(p, d, &r->maps);
+  use_device_vars(p, r);
   const Clause *c = dir_find_clause(d, CL_IF);
   if (c) r->if_cond = c->expr;
-  const Stmt *exit = find_exit(p->tu->file->text, s, s);
+  const Stmt *exit = r->maps.n ? find_exit(p->tu->file->text, s, s) : NULL; /* host_data has nothing to undo */
   if (exit)
     diag_error(exit->loc, "'%s' inside the '%s' region at line %d would skip its end; restructure the code",
                exit->kind == ST_RETURN ? "return" : "goto", dir_name(d->kind), d->loc.line);
@@ -475,7 +507,7 @@ static int scalar_change(const Kernel *k, const Capture *c) {
   if (c->kind == CAP_VALUE && !k->serial) return 0; /* a loop's firstprivate copies: warned in capture.c */
   if (c->kind != CAP_SHARED && c->kind != CAP_VALUE) return 0;
   for (int i = 0; i < k->maps.n; i++)
-    if (k->maps.m[i].var == c->var) return 0;
+    if (xf_maps_var(&k->maps.m[i], c->var)) return 0;
   bool writes = xf_subtree_uses(k->body, c->var, true, NULL) || c->fn_writes; /* or a function the body calls */
   return !writes ? 0 : c->kind == CAP_SHARED ? 1 : 2;
 }
@@ -699,7 +731,7 @@ void xf_free(Program *p) {
     free(k);
   }
   free(p->kernels);
-  for (int i = 0; i < p->ndatas; i++) free_maps(&p->datas[i]->maps), free(p->datas[i]);
+  for (int i = 0; i < p->ndatas; i++) free_maps(&p->datas[i]->maps), free(p->datas[i]->use_device), free(p->datas[i]);
   free(p->datas);
   for (int i = 0; i < p->nstandalones; i++) free_maps(&p->standalones[i]->maps), free(p->standalones[i]);
   free(p->standalones);

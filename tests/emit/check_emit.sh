@@ -102,7 +102,7 @@ want_lines=$(active_lines "$SRC" | awk '
   /(^|[^A-Za-z0-9_])_Pragma[ \t]*\([ \t]*"(acc[ \t]+(parallel|kernels)[ \t]+loop|omp[ \t]+target[ \t]+(teams|parallel))([ \t(\\"]|$)/ { print NR; bare = 0; next }
   /^[ \t]*#[ \t]*pragma[ \t]+acc[ \t]+loop([ \t(]|$)/ { if (bare) print NR; next }
   /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+parallel[ \t]+(master|masked)([ \t(]|$)/ { print NR; par = 0; next }
-  /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+parallel[ \t]*$/ { par = NR; next }
+  /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+parallel([ \t]*$|[ \t]+(default|shared|private|firstprivate|num_threads|if|proc_bind)[ \t]*\()/ { par = NR; next }
   /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+(single|master|masked)([ \t(]|$)/ {
     if (par && NR - par <= 3) print par
     else if (obare && NR - tline <= 3) { print tline; obare = 0 } # omp target [parallel] + single: tasks

@@ -351,6 +351,33 @@ static void test_omp(void) {
   }
   parsed_free(&r);
 
+  r = parse_line("acc data copyin(A.rp[0:n+1], P -> s.v[1:m], x) present(q)");
+  CHECK(r.d && r.d->nclauses == 2 && r.d->clauses[0].nitems == 3);
+  if (r.d && r.d->nclauses == 2 && r.d->clauses[0].nitems == 3) {
+    const VarItem *it = r.d->clauses[0].items;
+    CHECK(!strcmp(it[0].name, "A") && it[0].member && !strcmp(it[0].member, ".rp") && it[0].nsubs == 1);
+    CHECK(!strcmp(it[1].name, "P") && it[1].member && !strcmp(it[1].member, "->s.v") && it[1].nsubs == 1);
+    CHECK(!strcmp(it[2].name, "x") && !it[2].member);
+  }
+  parsed_free(&r);
+  CHECK(err_has("#pragma acc parallel loop private(s.t)\n", "'s.t' names a struct member: gtcc takes members in data "
+                                                             "clauses only, not in 'private'"));
+  CHECK(err_has("#pragma omp task depend(in: a[i].v)\n", "'.' here is not supported"));
+  CHECK(err_has("#pragma omp task depend(in: s.v)\n", "'s.v' names a struct member"));
+
+  r = parse_line("acc host_data use_device(p, a) if_present if(n > 0)");
+  CHECK(r.d && r.d->kind == DIR_ACC_HOST_DATA && r.d->nclauses == 3);
+  if (r.d && r.d->nclauses == 3) {
+    CHECK(r.d->clauses[0].kind == CL_USE_DEVICE && r.d->clauses[0].nitems == 2);
+    CHECK(r.d->clauses[1].kind == CL_IF_PRESENT && r.d->clauses[2].kind == CL_IF);
+  }
+  parsed_free(&r);
+  r = parse_line("omp target data map(to: x[0:n]) use_device_ptr(x) use_device_addr(a)");
+  CHECK(r.d && r.d->kind == DIR_OMP_TARGET_DATA && r.d->nclauses == 3);
+  if (r.d && r.d->nclauses == 3)
+    CHECK(r.d->clauses[1].kind == CL_USE_DEVICE_PTR && r.d->clauses[2].kind == CL_USE_DEVICE_ADDR);
+  parsed_free(&r);
+
   r = parse_line("omp target enter data map(always: x)");
   CHECK(r.d && r.d->nclauses == 1 && r.d->clauses[0].u.map_kind == MAP_TO && r.d->clauses[0].map_always);
   parsed_free(&r);
@@ -439,7 +466,8 @@ static void test_errors(void) {
   CHECK(err_has("#pragma omp\n", "t.c:1:12: error: expected a directive name after 'omp'"));
   CHECK(err_has("#pragma acc   \n", "error: expected a directive name after 'acc'"));
   CHECK(err_has("#pragma omp ordered\n", "OpenMP directive 'ordered' is not supported by gtcc"));
-  CHECK(err_has("#pragma acc host_data use_device(p)\n", "OpenACC directive 'host_data' is not supported by gtcc"));
+  CHECK(err_has("#pragma acc host_data use_device(p) copy(q)\n", "clause 'copy' is not allowed on 'acc host_data'"));
+  CHECK(err_has("#pragma omp target data use_device(p)\n", "clause 'use_device' is not allowed on 'omp target data'"));
   CHECK(err_has("#pragma omp masked nowait\n", "clause 'nowait' is not allowed on 'omp masked'"));
   CHECK(err_has("#pragma omp sections(x)\n", "'omp sections' takes no list in parentheses"));
   CHECK(err_has("#pragma omp (x)\n", "t.c:1:13: error: expected a directive name after 'omp'"));
