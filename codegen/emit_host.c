@@ -218,6 +218,9 @@ static void kernel_call(EditList *el, const Program *p, const Kernel *k, const C
   sb_init(&sb);
   sb_printf(&sb, "{ /* gtcc: %s -> kernel %s in the .gt.cu */\n  ", k->what, k->name);
   cg_site(&sb, tu, "gt_site", k->loc, k->what);
+  for (int i = 0; i < k->nregion_privates; i++) /* put back after the region: see region_privates (tasks.c) */
+    sb_printf(&sb, "\n  __typeof__(%s) gt_keep_%s = %s;", k->region_privates[i]->name, k->region_privates[i]->name,
+              k->region_privates[i]->name);
   sb_printf(&sb, "\n  extern void %s(", k->name);
   cg_stub_params(&sb, k, 0);
   sb_puts(&sb, ");\n");
@@ -258,7 +261,10 @@ static void kernel_call(EditList *el, const Program *p, const Kernel *k, const C
   if (!opts->no_line_directives) cg_line_directive(&sb, tu, k->stmt->loc.line);
   sb_printf(&sb, "%*s", k->stmt->loc.col - 1, "");
   sb_putn(&sb, tu->file->text + k->stmt->begin, k->stmt->end - k->stmt->begin);
-  sb_puts(&sb, "\n  }\n}\n");
+  sb_puts(&sb, "\n  }\n");
+  for (int i = 0; i < k->nregion_privates; i++)
+    sb_printf(&sb, "  %s = gt_keep_%s;\n", k->region_privates[i]->name, k->region_privates[i]->name);
+  sb_puts(&sb, "}\n");
   cg_gap_directives(&sb, tu, k->replace_begin, k->stmt->begin);
   cg_line_directive(&sb, tu, line_of(tu, k->stmt->end));
   edits_add(el, k->replace_begin, k->stmt->end - k->replace_begin, sb.data);

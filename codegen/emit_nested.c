@@ -411,6 +411,10 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
   cg_line_directive(sb, p->tu, srcfile_loc(p->tu->file, body->begin + 1).line);
   cg_copy_source(sb, p->tu, body->begin + 1, n->inner->begin);
   sb_putc(sb, '\n');
+  /* a local of Before that only the inner loop uses, as its private: each tier has its own copy */
+  for (int i = 0; i < n->nprivs; i++)
+    if (n->privs[i]->decl_offset > body->begin && n->privs[i]->decl_offset < n->inner->begin)
+      sb_printf(sb, "      (void)%s;\n", n->privs[i]->name);
   /* trip count and tier decision */
   sb_printf(sb,
             "      {\n"

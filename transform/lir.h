@@ -238,6 +238,9 @@ typedef struct Kernel {
   const char *flat_reason; /* why an inner parallel loop stays sequential, or NULL */
   const Function *recursive_fn; /* a recursive device function the kernel calls (devfuncs.c), or NULL */
   long long device_stack; /* > 0: the stub raises the device stack to this many bytes per thread */
+  const CVar **region_privates; /* private / firstprivate on the parallel / single around tasks: the region
+                                    works on the variable, whose value the host code puts back after it */
+  int nregion_privates, region_privates_cap;
   bool serial;       /* code one thread runs once (acc serial, a statement between the loops of a
                         compute construct): loops[0] is once_loop, 0 <= gt_once < 1 (regions.c) */
   ForLoop once_loop;

@@ -52,8 +52,7 @@ static bool one_thread_block(DirKind k) {
 }
 
 static bool unsupported_region_clauses(const Directive *d) {
-  static const ClauseKind bad[] = {CL_PRIVATE, CL_FIRSTPRIVATE, CL_REDUCTION, CL_LASTPRIVATE, CL_DEVICE_NUM,
-                                   CL_DEFAULTMAP, CL_DEPEND, CL_NOWAIT};
+  static const ClauseKind bad[] = {CL_REDUCTION, CL_LASTPRIVATE, CL_DEVICE_NUM, CL_DEFAULTMAP, CL_DEPEND, CL_NOWAIT};
   bool any = false;
   for (int c = 0; c < d->nclauses; c++)
     for (size_t b = 0; b < sizeof bad / sizeof *bad; b++)
@@ -553,6 +552,37 @@ bool xf_task_stage(Program *p, Kernel *k) {
   return true;
 }
 
+/* private / firstprivate on the constructs around the tasks: one thread runs
+ * the region's code, so it may work on the variable itself, provided the
+ * value before the region comes back after it (a private copy's changes do
+ * not leave the region). Scalars, structs and pointers; not arrays. */
+static bool region_privates(Program *p, Kernel *k, const Chain *ch) {
+  const Directive *ds[3] = {ch->target, ch->parallel, ch->single};
+  bool ok = true;
+  for (int i = 0; i < 3; i++)
+    for (int c = 0; ds[i] && c < ds[i]->nclauses; c++) {
+      const Clause *cl = &ds[i]->clauses[c];
+      if (cl->kind != CL_PRIVATE && cl->kind != CL_FIRSTPRIVATE) continue;
+      for (int j = 0; j < cl->nitems; j++) {
+        const CVar *v = xf_lookup_var(p, cl->items[j].name, ds[i]->loc.offset);
+        if (!v) {
+          xf_unknown_clause_item(p, cl, &cl->items[j]);
+          ok = false;
+        } else if (v->tkind != VT_SCALAR && v->tkind != VT_RECORD && v->tkind != VT_POINTER) {
+          diag_error(cl->items[j].loc, "'%s' on '%s' around tasks: gtcc takes scalars, structs and pointers there, "
+                                       "not '%s' (%s)",
+                     clause_spelling(cl->kind), dir_name(ds[i]->kind), v->name, v->type);
+          ok = false;
+        } else if (!v->is_const) {
+          bool dup = false;
+          for (int q = 0; q < k->nregion_privates; q++) dup = dup || k->region_privates[q] == v;
+          if (!dup) VEC_PUSH(k->region_privates, k->nregion_privates, k->region_privates_cap, v);
+        }
+      }
+    }
+  return ok;
+}
+
 bool xf_task_region(Program *p, Stmt *s, int di) {
   if (!xf_has_task(s)) return false;
   Chain ch;
@@ -574,6 +604,7 @@ bool xf_task_region(Program *p, Stmt *s, int di) {
   k->name = xf_kernel_name(p, outer, k->id);
   k->block = 256;
   VEC_PUSH(p->kernels, p->nkernels, p->kernels_cap, k);
+  if (!region_privates(p, k, &ch)) return true;
   if (ch.target) {
     const Clause *c = dir_find_clause(ch.target, CL_IF);
     if (c) k->if_cond = c->expr;

@@ -2,7 +2,8 @@
  * say otherwise: firstprivate(c) takes c's value at each task's creation
  * (the host code changes c between creations), private(t) gives each task
  * its own t. The inner clause decides, as OpenMP says; gtcc used to
- * reject the pair as "already in a clause of this construct". Compared
+ * reject the pair as "already in a clause of this construct". Then
+ * firstprivate / private on the parallel and single themselves. Compared
  * with the CPU build. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +47,32 @@ int main(int argc, char **argv) {
   for (int i = 0; i < n; i++) sum += u[i], w += u[i] * (double)(1 + i % 7);
   /* (t is not printed: the CPU build, without the pragmas, has one t) */
   printf("c %.2f sum %.17g w %.17g\n", c, sum, w);
+
+  /* firstprivate / private on the constructs around the tasks: the region's
+   * host code changes its own c and s, step by step (the values after the
+   * region differ from the CPU build's, which has no private copies: not
+   * printed; tests/driver/test_region_privates.sh checks them) */
+  double g = 1.0;
+  int s = -1;
+#pragma omp target data map(tofrom: u[0:n], v[0:n]) map(alloc: tok[0:nb+2])
+#pragma omp parallel firstprivate(g) shared(u, v, tok)
+#pragma omp single private(s)
+  for (s = 0; s < steps; s++) {
+    g = g * 0.75 + 0.125;
+    for (int b = 0; b < nb; b++) {
+#pragma omp task depend(in: tok[b]) depend(out: tok[b+1])
+      for (int i = b * bs; i < (b + 1) * bs; i++) v[i] = u[i] * g + (double)s;
+    }
+#pragma omp taskwait
+    for (int b = 0; b < nb; b++) {
+#pragma omp task depend(in: tok[b+1]) depend(out: tok[b])
+      for (int i = b * bs; i < (b + 1) * bs; i++) u[i] = 0.5 * v[i];
+    }
+#pragma omp taskwait
+  }
+  sum = 0.0;
+  for (int i = 0; i < n; i++) sum += u[i] * (double)(1 + i % 5);
+  printf("second sum %.17g\n", sum);
   free(u), free(v), free(tok);
   return 0;
 }
