@@ -522,18 +522,19 @@ static bool clause_takes_members(ClauseKind k) {
          k == CL_MAP || k == CL_TO || k == CL_FROM || k == CL_SELF || k == CL_HOST || k == CL_DEVICE;
 }
 
-static void check_members(DirBuilder *b, const char *where, bool allowed) {
+static void check_members(DirBuilder *b, const char *where, bool allowed, bool depend) {
   for (int i = 0; i < b->nitems; i++)
     if (b->items[i].member && !allowed)
-      berror_at(b, b->items[i].loc, "'%s%s' names a struct member: gtcc takes members in data clauses only, not in %s",
-                b->items[i].name, b->items[i].member, where);
+      berror_at(b, b->items[i].loc, "'%s%s' names a struct member: gtcc takes members in data clauses only, not in %s%s",
+                b->items[i].name, b->items[i].member, where,
+                depend ? " (depend on an element of an array of tokens instead)" : "");
 }
 
 /* Hands the collected items to c. */
 static void take_items(DirBuilder *b, Clause *c) {
   char where[64];
   snprintf(where, sizeof where, "'%s'", clause_spelling(c->kind));
-  check_members(b, where, clause_takes_members(c->kind));
+  check_members(b, where, clause_takes_members(c->kind), c->kind == CL_DEPEND);
   c->items = b->items;
   c->nitems = b->nitems;
   b->items = NULL;
@@ -559,7 +560,7 @@ void b_dir_names(DirBuilder *b, DirSpan list) {
     drop_pending(b);
     return;
   }
-  check_members(b, "a directive's list", false);
+  check_members(b, "a directive's list", false, false);
   b->d->names = b->items;
   b->d->nnames = b->nitems;
   b->items = NULL;
@@ -858,8 +859,11 @@ void b_item(DirBuilder *b, DirSpan name) {
     it.member = xstrdup(it.name + base);
     it.name[base] = '\0';
     size_t k = 0;
-    for (const char *q = it.member; *q; q++)
-      if (!isspace((unsigned char)*q)) it.member[k++] = *q;
+    int depth = 0; /* blanks inside an element's subscript stay: `[sizeof x]` */
+    for (const char *q = it.member; *q; q++) {
+      depth += *q == '[' ? 1 : *q == ']' ? -1 : 0;
+      if (depth > 0 || !isspace((unsigned char)*q)) it.member[k++] = *q;
+    }
     it.member[k] = '\0';
   }
   it.loc = map_off(b, name.begin);

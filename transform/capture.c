@@ -119,11 +119,20 @@ static bool already_reported(Kernel *k, CVar *v) {
  * how much of a pointer that is, is a map clause. */
 static void task_extent_error(const VarUse *u, const Kernel *k) {
   const char *n = u->var->name;
-  diag_error(u->loc,
-             "pointer '%s' is used by the tasks of the region at line %d but its extent is unknown: put the region "
-             "inside '#pragma omp target data map(tofrom: %s[0:n])' (or map(to:) for data the tasks only read), or "
-             "use '#pragma omp target map(tofrom: %s[0:n])' instead of 'omp parallel'",
-             n, k->loc.line, n, n);
+  bool target = (k->tasks && k->tasks->target) || (k->phased && k->phased->target);
+  if (target)
+    diag_error(u->loc,
+               "pointer '%s' is used by the tasks of the region at line %d but its extent is unknown: name its section "
+               "in the 'omp target' directive's map clause (map(tofrom: %s[0:n]), or map(to:) for data the tasks only "
+               "read; data already mapped is only counted), or assign '%s' in the region's single block, where each "
+               "task takes the pointer's value and finds the mapped data it points into",
+               n, k->loc.line, n, n);
+  else
+    diag_error(u->loc,
+               "pointer '%s' is used by the tasks of the region at line %d but its extent is unknown: put the region "
+               "inside '#pragma omp target data map(tofrom: %s[0:n])' (or map(to:) for data the tasks only read), or "
+               "use '#pragma omp target map(tofrom: %s[0:n])' instead of 'omp parallel'",
+               n, k->loc.line, n, n);
 }
 
 /* Inside `acc host_data use_device(p)` (or omp use_device_ptr) p is a device

@@ -362,7 +362,15 @@ static void test_omp(void) {
   parsed_free(&r);
   CHECK(err_has("#pragma acc parallel loop private(s.t)\n", "'s.t' names a struct member: gtcc takes members in data "
                                                              "clauses only, not in 'private'"));
-  CHECK(err_has("#pragma omp task depend(in: a[i].v)\n", "'.' here is not supported"));
+  CHECK(err_has("#pragma omp task depend(in: a[i].v)\n", "'a[i].v' names a struct member"));
+  r = parse_line("omp target data map(to: arr[k+1].rp[0:n], q[2] -> v[1:m])");
+  CHECK(r.d && r.d->nclauses == 1 && r.d->clauses[0].nitems == 2);
+  if (r.d && r.d->nclauses == 1 && r.d->clauses[0].nitems == 2) {
+    const VarItem *it = r.d->clauses[0].items;
+    CHECK(!strcmp(it[0].name, "arr") && !strcmp(it[0].member, "[k+1].rp") && it[0].nsubs == 1);
+    CHECK(!strcmp(it[1].name, "q") && !strcmp(it[1].member, "[2]->v") && it[1].nsubs == 1);
+  }
+  parsed_free(&r);
   CHECK(err_has("#pragma omp task depend(in: s.v)\n", "'s.v' names a struct member"));
 
   r = parse_line("acc host_data use_device(p, a) if_present if(n > 0)");

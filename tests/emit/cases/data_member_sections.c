@@ -57,8 +57,10 @@ int main(int argc, char **argv) {
   double y2 = 0.0;
   for (int i = 0; i < n; i++) y2 += y[i] * (double)(1 + i % 3);
 
-  /* OpenMP: enter / exit data on members, an update back from the device */
-#pragma omp target enter data map(to: A.rp[0:n+1], P->col[0:P->nnz], A.val[0:A.nnz], A.wt[0:8])
+  /* OpenMP: enter / exit data on members (one of an array element), an update back from the device */
+  struct csr two[2];
+  two[0] = A, two[1] = A; /* the same pointers */
+#pragma omp target enter data map(to: two[1].rp[0:n+1], P->col[0:P->nnz], A.val[0:A.nnz], A.wt[0:8])
   {
     double *val = A.val;
     const int nnz = A.nnz;
@@ -69,7 +71,7 @@ int main(int argc, char **argv) {
   double v3 = 0.0;
   for (int k = 0; k < A.nnz; k++) v3 += A.val[k];
   spmv(&A, x, y);
-#pragma omp target exit data map(release: A.rp[0:n+1], P->col[0:P->nnz], A.val[0:A.nnz], A.wt[0:8])
+#pragma omp target exit data map(release: two[1].rp[0:n+1], P->col[0:P->nnz], A.val[0:A.nnz], A.wt[0:8])
   double y3 = 0.0;
   for (int i = 0; i < n; i++) y3 += y[i] * (double)(1 + i % 3);
 
