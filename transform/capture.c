@@ -156,6 +156,25 @@ static bool use_device_error(const Program *p, const Kernel *k, const CVar *v, c
   return false;
 }
 
+/* OpenACC's default(present) on the construct (or its loop directive):
+ * arrays and pointers that no clause names must be present, as if named in
+ * present(...) (a pointer without a section: the section holding p[0]). */
+static bool default_present(const Kernel *k) {
+  const Directive *ds[2] = {k->dir, k->outer};
+  for (int i = 0; i < 2; i++) {
+    const Clause *c = ds[i] ? dir_find_clause(ds[i], CL_DEFAULT) : NULL;
+    if (c && c->u.def_kind == DEFAULT_PRESENT) return true;
+  }
+  return false;
+}
+
+static void add_present_map(Kernel *k, CVar *v, SrcLoc loc) {
+  bool whole = v->tkind == VT_ARRAY;
+  DataMap m = {v, NULL, loc, XM_PRESENT, xasprintf("(void *)(%s)", v->name),
+               whole ? xasprintf("sizeof(%s)", v->name) : xstrdup("0"), false, false};
+  VEC_PUSH(k->maps.m, k->maps.n, k->maps.cap, m);
+}
+
 /* How v reaches the kernel; via: a function the region calls, whose use u is
  * (a global: the function reaches the region's one copy of it). */
 static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *via) {
@@ -218,7 +237,9 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *
     /* a pointer the region's host code sets: translated where each task is created (phases.c) */
     bool host_local = v->tkind == VT_POINTER && set_by_host_code(k, v);
     if (!host_local && !xf_has_mapping(p, k, v)) {
-      if (v->tkind == VT_ARRAY) {
+      if (default_present(k) && !via) {
+        add_present_map(k, v, u->loc);
+      } else if (v->tkind == VT_ARRAY) {
         /* Known extent: implicit map(tofrom:), as OpenMP does for arrays;
          * map(to:) for const ones (copying back would write read-only memory). */
         DataMap m = {v, NULL, u->loc, xf_object_is_const(v) ? XM_TO : XM_TOFROM, xasprintf("(void *)(%s)", v->name),
@@ -255,7 +276,9 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *
       task_extent_error(u, k);
       return;
     }
-    if (!host_local && !xf_has_mapping(p, k, v)) {
+    if (!host_local && !xf_has_mapping(p, k, v) && default_present(k) && !via) {
+      add_present_map(k, v, u->loc);
+    } else if (!host_local && !xf_has_mapping(p, k, v)) {
       diag_error(u->loc,
                  "pointer '%s' is used in the '%s' region but its extent is unknown: add a data clause such as "
                  "copy(%s[0:n]) (map(tofrom: %s[0:n]) in OpenMP), or present(%s)",

@@ -21,6 +21,7 @@ check kernel_fault "(^|/)kernel_fault\.c:[0-9]+: error: CUDA error in 'acc paral
 check task_stuck "(^|/)task_stuck\.c:[0-9]+: error: the task megakernel .* made no progress for 2 s"
 check deep_recursion "(^|/)deep_recursion\.c:[0-9]+: error: CUDA error in 'acc parallel loop'.*recursive function 'ack'.*--device-stack"
 check host_data_absent "(^|/)host_data_absent\.c:[0-9]+: error: 'w' is not present.*'acc host_data'"
+check default_present_absent "(^|/)default_present_absent\.c:[0-9]+: error: .*'y'.*not present"
 check task_overflow "(^|/)task_overflow\.c:[0-9]+: error: task queue overflow .*GTRT_TASK_QUEUE_CAPACITY"
 echo "$pass passed, $fail failed, $skip skipped"
 [ $fail -gt 0 ] && exit 1
