@@ -1235,6 +1235,13 @@ static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent, CXClientData 
     VEC_PUSH(p->tu->macros, p->tu->nmacros, p->macros_cap, cx_to_str(clang_getCursorSpelling(c)));
     mo_add_definition(&p->macros, c);
   }
+  /* a global a user header declares: a data clause may name it where the file's code does not */
+  CXSourceLocation where = clang_getCursorLocation(c);
+  if (clang_getCursorKind(c) == CXCursor_VarDecl && !clang_Location_isFromMainFile(where) &&
+      !clang_Location_isInSystemHeader(where)) {
+    var_for(p, c);
+    return CXChildVisit_Continue;
+  }
   /* The extent, not the name's location: a name may come from a macro. */
   if (!cursor_range(p, c, &b, &e)) return CXChildVisit_Continue;
   switch (clang_getCursorKind(c)) {
