@@ -28,7 +28,8 @@ const DataMap *cg_section_of(const Program *p, const Kernel *k, const CVar *v) {
     const DataRegion *dr = p->datas[r];
     if (dr->stmt->begin > k->stmt->begin || dr->stmt->end < k->stmt->end) continue;
     for (int i = 0; i < dr->maps.n; i++)
-      if (xf_maps_var(&dr->maps.m[i], v) && (!best || dr->stmt->begin >= best_begin)) best = &dr->maps.m[i], best_begin = dr->stmt->begin;
+      if (xf_maps_var(&dr->maps.m[i], v) && (!best || dr->stmt->begin >= best_begin))
+        best = &dr->maps.m[i], best_begin = dr->stmt->begin;
   }
   return best;
 }

@@ -28,21 +28,21 @@ static const char *member_of(const DataMap *m) { return m->member ? m->member : 
 /* map(always, to|from: ...) copies even where the data was present (then
  * the map only counts): an update after the enter, before the exit. */
 static void always_update(StrBuf *sb, const DataMap *m, const char *site, const char *dir) {
-  sb_printf(sb, " if (gtrt_update_%s(&%s, \"%s%s\", %s, %s) != GTRT_OK) gtrt_fatal();", dir, site, m->var->name, member_of(m),
-            m->addr_text, m->bytes_text);
+  sb_printf(sb, " if (gtrt_update_%s(&%s, \"%s%s\", %s, %s) != GTRT_OK) gtrt_fatal();", dir, site, m->var->name,
+            member_of(m), m->addr_text, m->bytes_text);
 }
 
 void cg_map_calls(StrBuf *sb, const DataMapList *maps, const char *site, int enter) {
   for (int i = 0; i < maps->n; i++) {
     const DataMap *m = &maps->m[i];
     if (enter) {
-      sb_printf(sb, " if (gtrt_map_enter(&%s, \"%s%s\", %s, %s, %s) != GTRT_OK) gtrt_fatal();", site, m->var->name, member_of(m),
-                m->addr_text, m->bytes_text, cg_map_kind(m->kind));
+      sb_printf(sb, " if (gtrt_map_enter(&%s, \"%s%s\", %s, %s, %s) != GTRT_OK) gtrt_fatal();", site, m->var->name,
+                member_of(m), m->addr_text, m->bytes_text, cg_map_kind(m->kind));
       if (m->always && (m->kind == XM_TO || m->kind == XM_TOFROM)) always_update(sb, m, site, "to");
     } else {
       if (m->always && (m->kind == XM_FROM || m->kind == XM_TOFROM)) always_update(sb, m, site, "from");
-      sb_printf(sb, " if (gtrt_map_exit(&%s, \"%s%s\", %s, %s, %s, %d) != GTRT_OK) gtrt_fatal();", site, m->var->name, member_of(m),
-                m->addr_text, m->bytes_text, cg_map_kind(m->kind), m->force_delete);
+      sb_printf(sb, " if (gtrt_map_exit(&%s, \"%s%s\", %s, %s, %s, %d) != GTRT_OK) gtrt_fatal();", site,
+                m->var->name, member_of(m), m->addr_text, m->bytes_text, cg_map_kind(m->kind), m->force_delete);
     }
   }
 }
@@ -93,7 +93,7 @@ static void use_device_shadows(StrBuf *sb, const DataRegion *r, const char *site
   }
 }
 
-/* The names of data region idx's site, if flag and frozen sections. */
+/* The names data region idx uses: its site, its `if` flag, the prefix of its frozen sections. */
 static void region_names(int idx, char site[32], char on[32], char prefix[32]) {
   snprintf(site, 32, "gt_site_d%d", idx);
   snprintf(on, 32, "gt_on_d%d", idx);
@@ -106,7 +106,8 @@ static void data_entry(EditList *el, const Program *p, const DataRegion *r, int 
   const TranslationUnit *tu = p->tu;
   char site[32], on[32], prefix[32];
   region_names(idx, site, on, prefix);
-  drop_pragma(el, tu, r->dir, r->maps.n || !r->nuse_device ? "data region entry and exit below" : "device addresses below");
+  const bool addresses_only = !r->maps.n && r->nuse_device; /* acc host_data */
+  drop_pragma(el, tu, r->dir, addresses_only ? "device addresses below" : "data region entry and exit below");
   StrBuf sb;
   sb_init(&sb);
   sb_puts(&sb, "{ ");

@@ -83,7 +83,8 @@ const Clause *dir_find_clause(const Directive *d, ClauseKind k) {
  * it allows the union of its parts' clauses (OpenACC 3.x, OpenMP 5.x). */
 
 typedef enum Part {
-  P_ACC_PARALLEL, P_ACC_KERNELS, P_ACC_SERIAL, P_ACC_LOOP, P_ACC_DATA, P_ACC_HOST_DATA, P_ACC_ENTER_DATA, P_ACC_EXIT_DATA, P_ACC_UPDATE,
+  P_ACC_PARALLEL, P_ACC_KERNELS, P_ACC_SERIAL, P_ACC_LOOP, P_ACC_DATA, P_ACC_HOST_DATA, P_ACC_ENTER_DATA,
+  P_ACC_EXIT_DATA, P_ACC_UPDATE,
   P_TARGET, P_TEAMS, P_DISTRIBUTE, P_PARALLEL, P_FOR, P_SIMD, P_TARGET_DATA, P_TARGET_ENTER_DATA,
   P_TARGET_EXIT_DATA, P_TARGET_UPDATE, P_TASK, P_TASKWAIT, P_SINGLE, P_ACC_ATOMIC, P_OMP_ATOMIC,
   P_ACC_ROUTINE, P_ACC_DECLARE, P_DECLARE_TARGET, P_BEGIN_DECLARE_TARGET, P_LOOP, P_TASKLOOP, P_MASKED, P_CRITICAL, P_SECTIONS,
@@ -525,9 +526,9 @@ static bool clause_takes_members(ClauseKind k) {
 static void check_members(DirBuilder *b, const char *where, bool allowed, bool depend) {
   for (int i = 0; i < b->nitems; i++)
     if (b->items[i].member && !allowed)
-      berror_at(b, b->items[i].loc, "'%s%s' names a struct member: gtcc takes members in data clauses only, not in %s%s",
-                b->items[i].name, b->items[i].member, where,
-                depend ? " (depend on an element of an array of tokens instead)" : "");
+      berror_at(b, b->items[i].loc,
+                "'%s%s' names a struct member: gtcc takes members in data clauses only, not in %s%s", b->items[i].name,
+                b->items[i].member, where, depend ? " (depend on an element of an array of tokens instead)" : "");
 }
 
 /* Hands the collected items to c. */

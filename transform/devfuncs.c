@@ -168,7 +168,8 @@ static void check_directives(const Program *p, const Function *f, const Stmt *s,
       diag_error(d->loc, "'%s' in '%s', which offload code calls at line %d, is not supported by gtcc: its "
                          "threads would each run the block",
                  dir_name(d->kind), f->name, call_loc.line);
-    else if (d->kind == DIR_ACC_HOST_DATA || dir_find_clause(d, CL_USE_DEVICE_PTR) || dir_find_clause(d, CL_USE_DEVICE_ADDR))
+    else if (d->kind == DIR_ACC_HOST_DATA || dir_find_clause(d, CL_USE_DEVICE_PTR) ||
+             dir_find_clause(d, CL_USE_DEVICE_ADDR))
       diag_error(d->loc, "'%s' with device addresses in '%s', which offload code calls at line %d: only host code "
                          "can take them",
                  dir_name(d->kind), f->name, call_loc.line);
