@@ -208,6 +208,12 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *
     }
     c.kind = CAP_PRIVATE;
   } else if (ck == CL_DEVICEPTR) {
+    if (v->tkind == VT_VLA_POINTER) { /* the kernel takes such a pointer as a view built from a mapped section */
+      diag_error(item->loc, "'%s' in '%s' points to rows of run-time length (%s), which gtcc does not take as a "
+                            "device pointer: pass a flat pointer (%s *) and index it",
+                 v->name, clause_spelling(cl->kind), v->type, v->elem_type);
+      return;
+    }
     c.kind = CAP_DEVICEPTR;
   } else if (use_device_error(p, k, v, u)) {
     return;
