@@ -26,7 +26,7 @@ const DataMap *cg_section_of(const Program *p, const Kernel *k, const CVar *v) {
   unsigned best_begin = 0;
   for (int r = 0; r < p->ndatas; r++) { /* the innermost enclosing data region wins */
     const DataRegion *dr = p->datas[r];
-    if (dr->stmt->begin > k->stmt->begin || dr->stmt->end < k->stmt->end) continue;
+    if (!xf_region_holds(dr, k)) continue;
     for (int i = 0; i < dr->maps.n; i++)
       if (xf_maps_var(&dr->maps.m[i], v) && (!best || dr->stmt->begin >= best_begin))
         best = &dr->maps.m[i], best_begin = dr->stmt->begin;

@@ -22,14 +22,11 @@ static void drop_pragma(EditList *el, const TranslationUnit *tu, const Directive
   (void)tu;
 }
 
-/* A member's section is named "A.rp" in run-time messages. */
-static const char *member_of(const DataMap *m) { return m->member ? m->member : ""; }
-
 /* map(always, to|from: ...) copies even where the data was present (then
  * the map only counts): an update after the enter, before the exit. */
 static void always_update(StrBuf *sb, const DataMap *m, const char *site, const char *dir) {
   sb_printf(sb, " if (gtrt_update_%s(&%s, \"%s%s\", %s, %s) != GTRT_OK) gtrt_fatal();", dir, site, m->var->name,
-            member_of(m), m->addr_text, m->bytes_text);
+            xf_map_member(m), m->addr_text, m->bytes_text);
 }
 
 void cg_map_calls(StrBuf *sb, const DataMapList *maps, const char *site, int enter) {
@@ -37,12 +34,12 @@ void cg_map_calls(StrBuf *sb, const DataMapList *maps, const char *site, int ent
     const DataMap *m = &maps->m[i];
     if (enter) {
       sb_printf(sb, " if (gtrt_map_enter(&%s, \"%s%s\", %s, %s, %s) != GTRT_OK) gtrt_fatal();", site, m->var->name,
-                member_of(m), m->addr_text, m->bytes_text, cg_map_kind(m->kind));
+                xf_map_member(m), m->addr_text, m->bytes_text, cg_map_kind(m->kind));
       if (m->always && (m->kind == XM_TO || m->kind == XM_TOFROM)) always_update(sb, m, site, "to");
     } else {
       if (m->always && (m->kind == XM_FROM || m->kind == XM_TOFROM)) always_update(sb, m, site, "from");
       sb_printf(sb, " if (gtrt_map_exit(&%s, \"%s%s\", %s, %s, %s, %d) != GTRT_OK) gtrt_fatal();", site,
-                m->var->name, member_of(m), m->addr_text, m->bytes_text, cg_map_kind(m->kind), m->force_delete);
+                m->var->name, xf_map_member(m), m->addr_text, m->bytes_text, cg_map_kind(m->kind), m->force_delete);
     }
   }
 }
@@ -161,7 +158,7 @@ static void standalone(EditList *el, const Program *p, const Standalone *sa, int
       const DataMap *m = &sa->maps.m[i];
       if (sa->if_present) sb_printf(&sb, " if (gtrt_is_present(%s, %s))", m->addr_text, m->bytes_text);
       sb_printf(&sb, " if (gtrt_update_%s(&%s, \"%s%s\", %s, %s) != GTRT_OK) gtrt_fatal();",
-                m->kind == XM_TO ? "to" : "from", site, m->var->name, member_of(m), m->addr_text, m->bytes_text);
+                m->kind == XM_TO ? "to" : "from", site, m->var->name, xf_map_member(m), m->addr_text, m->bytes_text);
     }
   sb_puts(&sb, " } }\n");
   cg_line_directive(&sb, tu, line_of(tu, sa->dir->end_offset));

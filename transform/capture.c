@@ -46,7 +46,7 @@ bool xf_has_mapping(const Program *p, const Kernel *k, const CVar *v) {
     if (xf_maps_var(&k->maps.m[i], v)) return true;
   for (int r = 0; r < p->ndatas; r++) {
     const DataRegion *dr = p->datas[r];
-    if (dr->stmt->begin > k->stmt->begin || dr->stmt->end < k->stmt->end) continue;
+    if (!xf_region_holds(dr, k)) continue;
     for (int i = 0; i < dr->maps.n; i++)
       if (xf_maps_var(&dr->maps.m[i], v)) return true;
   }
@@ -142,7 +142,7 @@ static bool use_device_error(const Program *p, const Kernel *k, const CVar *v, c
   if (v->tkind != VT_POINTER && v->tkind != VT_ARRAY && v->tkind != VT_VLA_POINTER) return false;
   for (int r = 0; r < p->ndatas; r++) {
     const DataRegion *dr = p->datas[r];
-    if (dr->stmt->begin > k->stmt->begin || dr->stmt->end < k->stmt->end) continue;
+    if (!xf_region_holds(dr, k)) continue;
     for (int i = 0; i < dr->nuse_device; i++)
       if (dr->use_device[i] == v) {
         bool omp = dir_family(k->dir->kind) == FAM_OMP;
@@ -277,14 +277,15 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *
       return;
     }
     c.kind = CAP_MAPPED;
-    bool host_local = set_by_host_code(k, v); /* translated per task creation, as a pointer */
-    if (!host_local && !xf_has_mapping(p, k, v) && k->shape == KS_TASKS) {
+    /* a pointer the host code sets is translated per task creation, as a pointer */
+    bool known = set_by_host_code(k, v) || xf_has_mapping(p, k, v);
+    if (!known && k->shape == KS_TASKS) {
       task_extent_error(u, k);
       return;
     }
-    if (!host_local && !xf_has_mapping(p, k, v) && default_present(k) && !via) {
+    if (!known && default_present(k) && !via) {
       add_present_map(k, v, u->loc);
-    } else if (!host_local && !xf_has_mapping(p, k, v)) {
+    } else if (!known) {
       diag_error(u->loc,
                  "pointer '%s' is used in the '%s' region but its extent is unknown: add a data clause such as "
                  "copy(%s[0:n]) (map(tofrom: %s[0:n]) in OpenMP), or present(%s)",

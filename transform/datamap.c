@@ -172,7 +172,7 @@ static void check_one_clause_per_var(const DataMapList *out, int from) {
     for (int j = 0; j < i; j++)
       if (xf_same_map_item(&out->m[j], &out->m[i])) {
         diag_error(out->m[i].loc, "'%s%s' is already in another data clause of this directive", out->m[i].var->name,
-                   out->m[i].member ? out->m[i].member : "");
+                   xf_map_member(&out->m[i]));
         break;
       }
 }

@@ -14,7 +14,7 @@ static const char *map_name(XMapKind k) {
 static void dump_maps(const DataMapList *l, FILE *out) {
   for (int i = 0; i < l->n; i++)
     fprintf(out, "    map %s %s%s: addr %s, bytes %s%s\n", map_name(l->m[i].kind), l->m[i].var->name,
-            l->m[i].member ? l->m[i].member : "", l->m[i].addr_text,
+            xf_map_member(&l->m[i]), l->m[i].addr_text,
             l->m[i].bytes_text, l->m[i].force_delete ? " (delete)" : "");
 }
 

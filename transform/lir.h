@@ -50,6 +50,9 @@ typedef struct DataMap {
   bool always;       /* map(always, ...): to / from copy even when the data is present */
 } DataMap;
 
+/* The member part of m's name ("A" + ".rp" in messages), "" for a variable. */
+static inline const char *xf_map_member(const DataMap *m) { return m->member ? m->member : ""; }
+
 /* Whether m maps v itself, not the data one of v's members points to. */
 static inline bool xf_maps_var(const DataMap *m, const CVar *v) { return m->var == v && !m->member; }
 
@@ -261,6 +264,11 @@ typedef struct DataRegion {
   int nuse_device, use_device_cap;
   bool keep_absent; /* an address not on the device stays the host's (if_present; OpenMP always) */
 } DataRegion;
+
+/* Whether data region r's statement holds kernel k's. */
+static inline bool xf_region_holds(const DataRegion *r, const Kernel *k) {
+  return r->stmt->begin <= k->stmt->begin && r->stmt->end >= k->stmt->end;
+}
 
 typedef enum StandaloneKind { SA_ENTER, SA_EXIT, SA_UPDATE } StandaloneKind;
 

@@ -87,4 +87,14 @@ int main(void) {
 }
 C
 }
+# same_as_cpu_build SRC...: gtcc and cc build SRC... into app and app_cpu;
+# ./app (the host fallback where there is no GPU) must print what ./app_cpu prints.
+same_as_cpu_build() {
+  run_gtcc "$@" -o app
+  expect_rc 0 "$* -o app"
+  cc "$@" -o app_cpu
+  want=$(./app_cpu)
+  got=$(./app 2>/dev/null)
+  [ "$got" = "$want" ] || fail "./app printed '$got', the CPU build '$want'"
+}
 set -e

@@ -24,9 +24,4 @@ int main(void) {
   return 0;
 }
 C
-run_gtcc scale.c main.c -o app
-expect_rc 0 "scale.c main.c -o app"
-cc scale.c main.c -o app_cpu
-want=$(./app_cpu)
-got=$(./app 2>/dev/null)
-[ "$got" = "$want" ] || fail "./app printed '$got', the CPU build '$want'"
+same_as_cpu_build scale.c main.c

@@ -37,9 +37,4 @@ int main(void) {
   return 0;
 }
 C
-run_gtcc main.c data.c -o app
-expect_rc 0 "main.c data.c -o app"
-cc main.c data.c -o app_cpu
-want=$(./app_cpu)
-got=$(./app 2>/dev/null)
-[ "$got" = "$want" ] || fail "./app printed '$got', the CPU build '$want'"
+same_as_cpu_build main.c data.c
