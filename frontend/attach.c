@@ -96,7 +96,7 @@ static void attach_one(TranslationUnit *tu, Directive *d) {
     diag_error(d->loc, "'%s' must be inside a function", dir_name(d->kind));
     return;
   }
-  if (flags & DF_STANDALONE) return;
+  if (flags & (DF_STANDALONE | DF_HINT)) return;
   StmtList l = {NULL, 0, 0};
   flatten(fn->body, &l);
   Stmt *s = NULL;

@@ -129,6 +129,7 @@ directive
 dirnames
   : %empty
   | '(' items ')'                       { b_dir_names(B, @$); }
+  | '(' modifiers items ')'             { b_dir_names(B, @$); }
   ;
 
 dirname

@@ -300,7 +300,7 @@ bool fe_pragma_is_atomic(const PragmaLine *p) {
 /* Directives of the specs that gtcc does not handle (a clearer message
  * than "unknown"). */
 static bool known_unsupported(DirFamily fam, const char *s, size_t n) {
-  static const char *const acc[] = {"cache", NULL};
+  static const char *const acc[] = {NULL};
   static const char *const omp[] = {"ordered", "declare", "cancel", "cancellation",
                                     "scope", "requires", "metadirective",
                                     "allocate", "depobj", "scan", "tile", "unroll", "workshare",
@@ -552,11 +552,15 @@ void b_directive(DirBuilder *b, int kind, DirSpan name) {
 }
 
 /* `acc routine(f)`, `omp declare target(a, f)`, `omp critical(name)`, `omp flush(a)`,
- * `omp threadprivate(x)`: the names go to d->names. */
+ * `omp threadprivate(x)`, `acc cache(readonly: a[i:4])`: the names go to d->names. */
 void b_dir_names(DirBuilder *b, DirSpan list) {
   if (!b->d) return;
+  if (b->mods_bad) {
+    drop_pending(b);
+    return;
+  }
   if (b->d->kind != DIR_ACC_ROUTINE && b->d->kind != DIR_OMP_DECLARE_TARGET && b->d->kind != DIR_OMP_CRITICAL &&
-      b->d->kind != DIR_OMP_FLUSH && b->d->kind != DIR_OMP_THREADPRIVATE) {
+      b->d->kind != DIR_OMP_FLUSH && b->d->kind != DIR_OMP_THREADPRIVATE && b->d->kind != DIR_ACC_CACHE) {
     berror(b, list, "'%s' takes no list in parentheses", dir_name(b->d->kind));
     drop_pending(b);
     return;
@@ -566,6 +570,7 @@ void b_dir_names(DirBuilder *b, DirSpan list) {
   b->d->nnames = b->nitems;
   b->items = NULL;
   b->nitems = b->capitems = 0;
+  b->has_mods = false;
 }
 
 void b_bad_directive(DirBuilder *b, DirSpan name) {
@@ -756,9 +761,13 @@ void b_modifiers(DirBuilder *b, DirSpan mods) {
       }
     } else if (k == CL_COPYIN && b->p->family == FAM_ACC && !strcmp(w, "readonly")) {
       /* a hint; nothing to do */
+    } else if (k < 0 && b->d && b->d->kind == DIR_ACC_CACHE && !strcmp(w, "readonly")) {
+      /* likewise */
+    } else if (k < 0) { /* a directive's own list: `cache(readonly: ...)` */
+      berror_at(b, loc, "modifier '%s' is not supported on '%s'", w, b->d ? dir_name(b->d->kind) : "?");
+      b->mods_bad = true;
     } else {
-      berror_at(b, loc, "modifier '%s' is not supported on clause '%s'", w,
-                k >= 0 ? clause_spelling((ClauseKind)k) : "?");
+      berror_at(b, loc, "modifier '%s' is not supported on clause '%s'", w, clause_spelling((ClauseKind)k));
       b->mods_bad = true;
     }
   }
@@ -1040,6 +1049,10 @@ Directive *fe_parse_directive(const PragmaLine *p) {
   if (rc != 0 && b.nerrors == 0) {
     DirSpan at = {0, 0};
     berror(&b, at, "cannot parse directive");
+  }
+  if (!b.nerrors && b.d && b.d->kind == DIR_ACC_CACHE && b.d->nnames == 0) {
+    DirSpan at = {0, b.dirname_end};
+    berror(&b, at, "'acc cache' needs a list of variables or array sections: 'acc cache(a[i-1:3])'");
   }
   if (b.nerrors || !b.d) {
     fe_free_directive(b.d);

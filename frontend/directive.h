@@ -20,6 +20,7 @@ enum {
   DF_COMPUTE = 1 << 2,    /* offload compute construct */
   DF_DATA = 1 << 3,       /* structured data region */
   DF_DECLARATIVE = 1 << 4,/* acc routine, omp declare target: marks functions for the device */
+  DF_HINT = 1 << 5,       /* acc cache: no statement follows, nothing to lower */
 };
 
 typedef enum DirKind {

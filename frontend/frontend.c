@@ -81,6 +81,7 @@ static void report_macro_directive(const PragmaLine *p, const Directive *d) {
   unsigned flags = dir_flags(d->kind);
   /* routine / declare target mark nothing gtcc needs: device calls are compiled for the device anyway */
   if ((flags & DF_DECLARATIVE) && d->kind != DIR_ACC_DECLARE) return;
+  if (flags & DF_HINT) return; /* acc cache: nothing to lower anyway */
   bool harmless = !(flags & (DF_COMPUTE | DF_DATA | DF_STANDALONE)) && d->kind != DIR_ACC_DECLARE && d->kind != DIR_OMP_TASK &&
                   d->kind != DIR_OMP_TASKGROUP && d->kind != DIR_OMP_TASKLOOP && d->kind != DIR_ACC_ATOMIC && d->kind != DIR_OMP_ATOMIC &&
                   d->kind != DIR_OMP_CRITICAL;

@@ -308,6 +308,15 @@ static void test_omp(void) {
   r = parse_line("omp flush(a, b) acq_rel");
   CHECK(r.d && r.d->kind == DIR_OMP_FLUSH && r.d->nnames == 2);
   parsed_free(&r);
+  r = parse_line("acc cache(readonly: a[i-1:3], b)"); /* a hint: the list is parsed, nothing is lowered */
+  CHECK(r.d && r.d->kind == DIR_ACC_CACHE && r.d->nnames == 2);
+  if (r.d && r.d->nnames == 2) CHECK_STR(r.d->names[1].name, "b");
+  parsed_free(&r);
+  r = parse_line("acc cache(a[0:4])");
+  CHECK(r.d && r.d->kind == DIR_ACC_CACHE && r.d->nnames == 1);
+  parsed_free(&r);
+  CHECK(err_has("#pragma acc cache\n", "'acc cache' needs a list"));
+  CHECK(err_has("#pragma omp flush(acq: a)\n", "modifier 'acq' is not supported on 'omp flush'"));
   r = parse_line("acc wait(1, 2) async(3)"); /* a runtime directive: kept for the host, arguments unparsed */
   CHECK(r.d && r.d->kind == DIR_ACC_WAIT && r.d->nclauses == 0);
   parsed_free(&r);
