@@ -3,6 +3,7 @@
 
 #include "../frontend/cxx_fixes.h"
 
+#include <ctype.h>
 #include <string.h>
 
 void cg_line_directive(StrBuf *sb, const TranslationUnit *tu, int line) { cg_line_directive_to(sb, tu->file->path, line); }
@@ -133,5 +134,14 @@ char *cg_cast_type(const CVar *v) {
   char *t = cg_pointer_decl(v, "");
   char *r;
   while ((r = strstr(t, "restrict")) != NULL) memset(r, ' ', 8);
+  /* The outermost pointer's own qualifiers (`T *const`, after the last '*') mean nothing on a
+   * cast's type: nvcc warns (#191). */
+  char *star = strrchr(t, '*');
+  for (char *q = star ? star + 1 : NULL; q && *q;) {
+    size_t n = !strncmp(q, "const", 5) ? 5 : !strncmp(q, "volatile", 8) ? 8 : 0;
+    if (*q == ' ') q++;
+    else if (n && !(isalnum((unsigned char)q[n]) || q[n] == '_')) memset(q, ' ', n), q += n;
+    else break;
+  }
   return t;
 }

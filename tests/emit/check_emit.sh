@@ -15,8 +15,10 @@
 #    source; X.gt.c calls every stub, has #line directives naming the source
 #    and no #pragma line of a lowered construct (acc parallel/kernels/data/
 #    enter/exit/update, omp target ...);
-# 4. each `// expect-in-cu: TEXT` line of the source names text the .gt.cu
-#    holds (e.g. how a construct was lowered: "nested parallel loop (CollectiveDP");
+# 4. each `// expect-in-cu: TEXT` comment of the source (on its own line or
+#    after code) names text the .gt.cu holds (e.g. how a construct was
+#    lowered: "nested parallel loop (CollectiveDP"); a line `// nvcc-quiet`
+#    asks that nvcc print no warning for the .gt.cu;
 #    `// expect-serial: LINE...` lists the kernels of serial code (below).
 set -u
 [ $# -eq 6 ] || { echo "usage: check_emit.sh GTCC NVCC CC RUNTIME_DIR SOURCE.c SCRATCH" >&2; exit 2; }
@@ -145,5 +147,9 @@ left=$(active_lines "$hc" | grep -nE '^[[:space:]]*#[[:space:]]*pragma[[:space:]
 grep -q 'gtrt_' "$hc" || fail "$hc does not call the runtime"
 while IFS= read -r text; do
   grep -qF -- "$text" "$cu" || fail "$cu does not hold '$text' (an expect-in-cu line of the source)"
-done < <(sed -nE 's|^// expect-in-cu: (.*)$|\1|p' "$SRC")
+done < <(sed -nE 's|^.*// expect-in-cu: (.*)$|\1|p' "$SRC")
+if grep -q '^// nvcc-quiet' "$SRC" && grep -q 'warning' nvcc.out; then
+  cat nvcc.out
+  fail "nvcc warned on $cu (the source asks for nvcc-quiet)"
+fi
 echo "ok: $base: $want compute constructs, ${#kernels[@]} kernels, $want stubs; nvcc and cc compile; #line to $base.c"
