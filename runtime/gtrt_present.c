@@ -301,14 +301,10 @@ void *gtrt_pt_find_dev(const gtrt_ptable *t, const void *host) {
 }
 
 void *gtrt_pt_dev_ptr(gtrt_ptable *t, const gtrt_site *site, const char *name, const void *host) {
-  if (!host)
-    return NULL;
-  gtrt_pt_entry *e = gtrt_addr_entry(t, (uintptr_t)host);
-  if (!e) {
+  void *dev = gtrt_pt_find_dev(t, host);
+  if (!dev && host)
     gtrt_not_present(t, site, name ? name : "?", (uintptr_t)host);
-    return NULL;
-  }
-  return e->dev + ((uintptr_t)host - (uintptr_t)e->host);
+  return dev;
 }
 
 void *gtrt_pt_dev_base(gtrt_ptable *t, const gtrt_site *site, const char *name, const void *base,
