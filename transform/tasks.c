@@ -583,7 +583,62 @@ static bool region_privates(Program *p, Kernel *k, const Chain *ch) {
   return ok;
 }
 
+/* Whether s creates tasks outside any parallel or target region of its own (orphaned tasks). */
+static bool has_orphaned_task(const Stmt *s) {
+  for (int i = 0; i < s->ndirs; i++) {
+    DirKind k = s->dirs[i]->kind;
+    if (k == DIR_OMP_PARALLEL || k == DIR_OMP_PARALLEL_MASTER || k == DIR_OMP_PARALLEL_MASKED ||
+        (dir_flags(k) & DF_COMPUTE))
+      return false;
+    if (is_task_dir(s->dirs[i])) return true;
+  }
+  for (int i = 0; i < s->nkids; i++)
+    if (has_orphaned_task(s->kids[i])) return true;
+  return false;
+}
+
+/* A function of the file that s calls, directly or through other functions of the file,
+ * whose body creates tasks; *call: the call in s that leads there. */
+static const Function *task_creating_callee(const Stmt *s, const Function ***seen, int *nseen, int *cap,
+                                            const CallUse **call) {
+  for (int i = 0; i < s->ncalls; i++) {
+    const Function *f = s->calls[i].def;
+    bool visited = false;
+    for (int j = 0; j < *nseen && !visited; j++) visited = (*seen)[j] == f;
+    if (!f || !f->body || visited) continue;
+    VEC_PUSH(*seen, *nseen, *cap, f);
+    const CallUse *inner = NULL;
+    if (has_orphaned_task(f->body) || task_creating_callee(f->body, seen, nseen, cap, &inner)) {
+      *call = &s->calls[i];
+      return f;
+    }
+  }
+  for (int i = 0; i < s->nkids; i++) {
+    const Function *f = task_creating_callee(s->kids[i], seen, nseen, cap, call);
+    if (f) return f;
+  }
+  return NULL;
+}
+
+/* Tasks a function creates when a parallel region calls it would run on the host, on the
+ * host's copies of the data, while the tasks written in a region run on the GPU: an error. */
+static bool orphaned_tasks_called(const Stmt *s, const Directive *d) {
+  const Function **seen = NULL;
+  int nseen = 0, cap = 0;
+  const CallUse *call = NULL;
+  const Function *f = task_creating_callee(s, &seen, &nseen, &cap, &call);
+  free(seen);
+  if (!f) return false;
+  diag_error(call->loc,
+             "'%s' creates tasks (directly or through the functions it calls) and is called in the '%s' "
+             "region at line %d: gtcc lowers only the tasks written in the region itself; write the task "
+             "loop inside its 'omp single' / 'omp master' block",
+             call->name, dir_name(d->kind), d->loc.line);
+  return true;
+}
+
 bool xf_task_region(Program *p, Stmt *s, int di) {
+  if (orphaned_tasks_called(s, s->dirs[di])) return true;
   if (!xf_has_task(s)) return false;
   Chain ch;
   if (!find_chain(s, di, &ch)) return true;
