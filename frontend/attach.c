@@ -88,6 +88,27 @@ Function *fe_function_at(const TranslationUnit *tu, unsigned offset) {
   return NULL;
 }
 
+/* The innermost statement of s whose text holds offset at. */
+static const Stmt *innermost_at(const Stmt *s, unsigned at) {
+  for (int i = 0; i < s->nkids; i++)
+    if (s->kids[i] && s->kids[i]->begin <= at && at < s->kids[i]->end) return innermost_at(s->kids[i], at);
+  return s;
+}
+
+/* A standalone directive written as the body of an if, else, loop or label (the specs forbid
+ * it): cc, ignoring the pragma, takes the next statement as that body, while gtcc's rewrite
+ * of the directive would take its place and leave the next statement unconditional. */
+static void check_standalone_place(const Function *fn, const Directive *d) {
+  const Stmt *s = innermost_at(fn->body, d->loc.offset);
+  if (s->kind == ST_COMPOUND) return;
+  static const char *const what[] = {[ST_FOR] = "a for loop", [ST_IF] = "an if or else", [ST_WHILE] = "a while loop",
+                                     [ST_DO] = "a do loop", [ST_SWITCH] = "a switch", [ST_LABEL] = "a label"};
+  const char *w = s->kind < (int)(sizeof what / sizeof *what) && what[s->kind] ? what[s->kind] : "a statement";
+  diag_error(d->loc, "'%s' cannot be the body of %s (line %d): put it in a block, with '{' before the directive's "
+                     "line and '}' after it",
+             dir_name(d->kind), w, s->loc.line);
+}
+
 static void attach_one(TranslationUnit *tu, Directive *d) {
   unsigned flags = dir_flags(d->kind);
   if (flags & DF_DECLARATIVE) return; /* file scope or a declaration: device_decls.c */
@@ -96,6 +117,7 @@ static void attach_one(TranslationUnit *tu, Directive *d) {
     diag_error(d->loc, "'%s' must be inside a function", dir_name(d->kind));
     return;
   }
+  if (flags & DF_STANDALONE) check_standalone_place(fn, d);
   if (flags & (DF_STANDALONE | DF_HINT)) return;
   StmtList l = {NULL, 0, 0};
   flatten(fn->body, &l);
