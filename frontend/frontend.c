@@ -12,7 +12,27 @@
 char *fe_text(const TranslationUnit *tu, unsigned begin, unsigned end) {
   if (end > tu->file->len) end = (unsigned)tu->file->len;
   if (begin > end) begin = end;
-  return xstrndup(tu->file->text + begin, end - begin);
+  char *r = xstrndup(tu->file->text + begin, end - begin);
+  /* Comments become blanks: the text goes into generated lines, where a `//` comment would hide
+   * what follows it. String and character literals are kept as written. */
+  for (char *c = r, quote = 0; *c; c++) {
+    if (quote) {
+      if (*c == '\\' && c[1]) c++;
+      else if (*c == quote) quote = 0;
+    } else if (*c == '"' || *c == '\'') {
+      quote = *c;
+    } else if (c[0] == '/' && c[1] == '/') {
+      while (*c && *c != '\n') *c++ = ' ';
+      if (!*c) break;
+    } else if (c[0] == '/' && c[1] == '*') {
+      char *e = strstr(c + 2, "*/");
+      char *stop = e ? e + 2 : c + strlen(c);
+      for (; c < stop; c++)
+        if (*c != '\n') *c = ' ';
+      c--;
+    }
+  }
+  return r;
 }
 
 int fe_file_has_pragmas(const char *path) {

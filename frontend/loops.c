@@ -147,7 +147,7 @@ static int parse_incr(ForLoop *L, TranslationUnit *tu, const TokenArray *ta, Spa
   return 0;
 }
 
-ForLoop *fe_canonical_loop(TranslationUnit *tu, const TokenArray *ta, Stmt *s) {
+static ForLoop *canonical_loop(TranslationUnit *tu, const TokenArray *ta, Stmt *s) {
   ForLoop *L = xcalloc(1, sizeof *L);
   int i = tok_first_at(ta, s->begin);
   if (i + 1 >= ta->n || !tok_is(&ta->t[i], "for") || !tok_is(&ta->t[i + 1], "("))
@@ -224,5 +224,15 @@ ForLoop *fe_canonical_loop(TranslationUnit *tu, const TokenArray *ta, Stmt *s) {
   if (s->nkids > 0 && writes_var(s->kids[0], L->iv, &where))
     return fail(L, tu, where.offset, "loop variable is modified in the loop body");
   L->canonical = true;
+  return L;
+}
+
+/* The header is read from the statement's tokens without its comments (`i < n // rows`). */
+ForLoop *fe_canonical_loop(TranslationUnit *tu, const TokenArray *ta, Stmt *s) {
+  TokenArray code = {xmalloc(((size_t)ta->n + 1) * sizeof *ta->t), 0};
+  for (int j = tok_first_at(ta, s->begin); j < ta->n && ta->t[j].begin < s->end; j++)
+    if (ta->t[j].kind != TK_COMMENT) code.t[code.n++] = ta->t[j];
+  ForLoop *L = canonical_loop(tu, &code, s);
+  free(code.t);
   return L;
 }
