@@ -2,7 +2,7 @@
  * compile there. It gets the file's type declarations, the kernel bodies,
  * the functions kernels call, and the variables kernels capture (their
  * names and types in kernel parameters). Reported here, each once: C++
- * keywords used as names, and types it lacks: defined in a file-scope
+ * keywords and CUDA's built-in variables used as names, and types it lacks: defined in a file-scope
  * variable's declaration (codegen does not copy it), or declared in a
  * function outside the copied code where that declaration cannot move to
  * the .gt.cu's file scope (Program.hoisted_types: those that can). */
@@ -41,6 +41,15 @@ static bool first_time(Checker *c, NameRefKind kind, const char *name, unsigned 
 static void report_keyword(Checker *c, const char *name, unsigned decl_offset, SrcLoc at) {
   if (first_time(c, NR_CXX_KEYWORD, name, decl_offset))
     diag_error(at, "'%s' is a C++ keyword; offload regions are compiled as CUDA C++: rename it", name);
+}
+
+/* CUDA's built-in variables: a variable of the same name in device code hides them from gtcc's
+ * own index code. */
+static bool is_cuda_builtin(const char *name) {
+  static const char *const names[] = {"threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize"};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (!strcmp(names[i], name)) return true;
+  return false;
 }
 
 static void check_ref(Checker *c, const NameRef *n, SrcLoc at);
@@ -157,6 +166,9 @@ static void check_ref(Checker *c, const NameRef *n, SrcLoc at) {
 /* A variable whose name and type reach the .gt.cu; at: where the code uses it. */
 static void check_var(Checker *c, const CVar *v, SrcLoc at) {
   if (fe_is_cxx_keyword(v->name)) report_keyword(c, v->name, v->decl_offset, at);
+  if (is_cuda_builtin(v->name) && first_time(c, NR_CXX_KEYWORD, v->name, v->decl_offset))
+    diag_error(at, "'%s' is the name of a CUDA built-in variable; offload regions are compiled as CUDA C++: rename it",
+               v->name);
   if (v->type_ref) check_ref(c, v->type_ref, at);
 }
 
