@@ -111,13 +111,13 @@ static void test_scan(void) {
   if (n == 5) {
     CHECK(p[0].family == FAM_OMP);
     CHECK(p[0].loc.line == 7 && p[0].loc.col == 3);
-    CHECK_STR(p[0].text, "parallel for      private(i)");
+    CHECK_STR(p[0].text, "parallel for     private(i)"); /* the splice itself leaves nothing (C's phase 2) */
     CHECK(p[0].text_loc.line == 7 && p[0].text_loc.col == 19);
-    /* `private` is on line 8, col 5; the joined space maps to the backslash. */
+    /* `private` is on line 8, col 5; the blanks before it map to both lines. */
     const char *pr = strstr(p[0].text, "private");
     SrcLoc l = srcfile_loc(f, p[0].text_offsets[pr - p[0].text]);
     CHECK(l.line == 8 && l.col == 5);
-    CHECK(src[p[0].text_offsets[13]] == '\\');
+    CHECK(src[p[0].text_offsets[12]] == ' ' && srcfile_loc(f, p[0].text_offsets[13]).line == 8);
     CHECK(p[0].end_offset == (unsigned)(strstr(src, "#pragma GCC") - src));
 
     CHECK(p[1].family == FAM_ACC);
@@ -169,7 +169,13 @@ static void test_scan(void) {
   const char *src3 = "#pragma omp simd \\\r\n  collapse(2)\r\nint x;\r\n";
   f = srcfile_from_string("w.c", src3, strlen(src3));
   n = fe_scan_pragmas(f, &p);
-  CHECK(n == 1 && !strcmp(p[0].text, "simd    collapse(2)"));
+  CHECK(n == 1 && !strcmp(p[0].text, "simd   collapse(2)"));
+  fe_free_pragmas(p, n);
+  srcfile_free(f);
+  const char *src_splice = "#pragma acc parallel loop red\\\nuction(+:s)\nint y;\n"; /* a splice inside a word */
+  f = srcfile_from_string("s.c", src_splice, strlen(src_splice));
+  n = fe_scan_pragmas(f, &p);
+  CHECK(n == 1 && !strcmp(p[0].text, "parallel loop reduction(+:s)"));
   fe_free_pragmas(p, n);
   srcfile_free(f);
 
