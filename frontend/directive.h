@@ -107,7 +107,7 @@ typedef struct PragmaLine {
   DirFamily family;
   SrcLoc loc;          /* of `#` */
   unsigned end_offset; /* just past the terminating newline (or EOF) */
-  char *text;          /* the words after `acc`/`omp`, continuations joined with a space */
+  char *text;          /* the words after `acc`/`omp`, continuation lines joined */
   SrcLoc text_loc;     /* where text starts in the file */
   /* Maps a position in text back to the file: text[i] came from file offset
    * text_offsets[i] (continuations make this non-linear). fe_scan_pragmas
@@ -116,6 +116,9 @@ typedef struct PragmaLine {
   /* The macro whose #define body holds this `_Pragma`; NULL for directives
    * written in the code. gtcc does not lower those (see fe_parse). */
   char *macro;
+  /* The text is an argument of a call of macro, which makes it a `_Pragma` by stringizing it
+   * (`#define DO_PRAGMA(x) _Pragma(#x)`, then `DO_PRAGMA(acc parallel loop)`). */
+  bool macro_argument;
 } PragmaLine;
 
 /* Finds every `#pragma acc` / `#pragma omp` line of f, in file order.

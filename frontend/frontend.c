@@ -105,6 +105,18 @@ static void report_macro_directive(const PragmaLine *p, const Directive *d) {
   bool harmless = !(flags & (DF_COMPUTE | DF_DATA | DF_STANDALONE)) && d->kind != DIR_ACC_DECLARE && d->kind != DIR_OMP_TASK &&
                   d->kind != DIR_OMP_TASKGROUP && d->kind != DIR_OMP_TASKLOOP && d->kind != DIR_ACC_ATOMIC && d->kind != DIR_OMP_ATOMIC &&
                   d->kind != DIR_OMP_CRITICAL;
+  if (p->macro_argument) {
+    char *msg = xasprintf("'%s %s' as the argument of macro '%s', which makes it a _Pragma: not lowered by gtcc%s; "
+                          "gtcc reads the directives written in the file: write '#pragma %s %s' here",
+                          fam, dir_spelling(d->kind), p->macro,
+                          harmless ? " (where it stands in an offload region, its code runs sequentially)"
+                                   : ", which would change the results",
+                          fam, dir_spelling(d->kind));
+    if (harmless) diag_warning(p->loc, "%s", msg);
+    else diag_error(p->loc, "%s", msg);
+    free(msg);
+    return;
+  }
   if (harmless)
     diag_warning(p->loc,
                  "'%s %s' in the definition of macro '%s' is not lowered by gtcc: where the macro expands "

@@ -2,7 +2,7 @@
 # Runs one diagnostics case: run_diag.sh GTCC CASE.c SCRATCH
 #
 # CASE.c starts with comment lines that say what gtcc must report:
-#   // expect: LINE:COL: error: TEXT   (one or more; TEXT is a distinctive
+#   // expect: LINE:COL: error: TEXT   (one or more, or warning:; TEXT is a distinctive
 #                                       prefix of the message)
 #   // mode: emit-cu                   (optional: run --emit-cu -o SCRATCH
 #                                       instead of -c CASE.c -o SCRATCH/out.o)
@@ -94,7 +94,7 @@ CASE=$case LC_ALL=C awk '
 
 # With `// only-expected`, no other error may be reported.
 if grep -q '^// only-expected' "$case"; then
-  nexp=$(grep -c . "$scratch.expects")
+  nexp=$(grep -c ": error: " "$scratch.expects")
   nerr=$(grep -c ': error: ' "$scratch.stderr")
   [ "$nerr" -eq "$nexp" ] || bad "$nerr errors reported, expected only the $nexp listed"
 fi
