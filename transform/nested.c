@@ -159,11 +159,20 @@ static bool used_from(const Stmt *body, int first, const CVar *v) {
   return false;
 }
 
-/* Is v's address taken below s (`&v`, `&(v)`, `(T *)&v`, `&v[i]`)? */
+/* `&p[i]` or `&p->f` of a pointer p at offset at: the address of what p points to, not of p. */
+static bool address_of_pointee(const char *text, const CVar *v, unsigned at) {
+  if (v->tkind != VT_POINTER || !xf_unary_before(text, at, '&')) return false;
+  const char *after = text + at + strlen(v->name);
+  while (*after == ' ' || *after == '\t') after++;
+  return after[0] == '[' || (after[0] == '-' && after[1] == '>');
+}
+
+/* Is v's address taken below s (`&v`, `&(v)`, `(T *)&v`, `&v[i]` of an array)? */
 static bool subtree_takes_address(const Program *p, const Stmt *s, const CVar *v) {
+  const char *text = p->tu->file->text;
   for (int i = 0; i < s->nuses; i++)
-    if (s->uses[i].var == v &&
-        (s->uses[i].addr_taken || xf_unary_before(p->tu->file->text, s->uses[i].loc.offset, '&')))
+    if (s->uses[i].var == v && (s->uses[i].addr_taken || xf_unary_before(text, s->uses[i].loc.offset, '&')) &&
+        !address_of_pointee(text, v, s->uses[i].loc.offset))
       return true;
   for (int i = 0; i < s->nkids; i++)
     if (subtree_takes_address(p, s->kids[i], v)) return true;
