@@ -295,10 +295,17 @@ static void vla_view(Parser *p, CXCursor decl, CVar *v, CXType at, int param_for
   vla_dim_texts(p, decl, v, param_form);
 }
 
+static int vla_sizes_fold(CXCursor decl);
+
 /* A parameter declared as an array (`double a[n]`, `double A[n][m]`,
  * `double A[][m]`) is a pointer to its element, as C adjusts it. */
 static int classify_array_param(Parser *p, CXCursor decl, CVar *v, CXType ct) {
-  if (clang_getCursorKind(decl) != CXCursor_ParmDecl || !is_array_kind(ct.kind)) return 0;
+  /* A local of run-time size (`double t[n]`, `double m[n][k]`) is reached the same way: offload
+   * code gets its address, as that of a parameter. */
+  bool local_vla = clang_getCursorKind(decl) == CXCursor_VarDecl && ct.kind == CXType_VariableArray &&
+                   !vla_sizes_fold(decl);
+  if (local_vla) v->is_vla = true;
+  else if (clang_getCursorKind(decl) != CXCursor_ParmDecl || !is_array_kind(ct.kind)) return 0;
   CXType et = clang_getCanonicalType(clang_getArrayElementType(ct));
   v->is_const = 0;
   if (!is_array_kind(et.kind)) {

@@ -168,6 +168,13 @@ static bool default_present(const Kernel *k) {
   return false;
 }
 
+/* The whole array v, copied in and out around the kernel (in only when const). */
+static void add_whole_array_map(Kernel *k, CVar *v, SrcLoc loc) {
+  DataMap m = {v, NULL, loc, xf_object_is_const(v) ? XM_TO : XM_TOFROM, xasprintf("(void *)(%s)", v->name),
+               xasprintf("sizeof(%s)", v->name), false, false};
+  VEC_PUSH(k->maps.m, k->maps.n, k->maps.cap, m);
+}
+
 static void add_present_map(Kernel *k, CVar *v, SrcLoc loc) {
   bool whole = v->tkind == VT_ARRAY;
   DataMap m = {v, NULL, loc, XM_PRESENT, xasprintf("(void *)(%s)", v->name),
@@ -245,12 +252,11 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *
     if (!host_local && !xf_has_mapping(p, k, v)) {
       if (default_present(k) && !via) {
         add_present_map(k, v, u->loc);
-      } else if (v->tkind == VT_ARRAY) {
-        /* Known extent: implicit map(tofrom:), as OpenMP does for arrays;
-         * map(to:) for const ones (copying back would write read-only memory). */
-        DataMap m = {v, NULL, u->loc, xf_object_is_const(v) ? XM_TO : XM_TOFROM, xasprintf("(void *)(%s)", v->name),
-                     xasprintf("sizeof(%s)", v->name), false, false};
-        VEC_PUSH(k->maps.m, k->maps.n, k->maps.cap, m);
+      } else if (v->tkind == VT_ARRAY || v->is_vla) {
+        /* Known extent: implicit map(tofrom:), as OpenMP does for arrays (a local of run-time
+         * size too: sizeof gives it); map(to:) for const ones (copying back would write
+         * read-only memory). */
+        add_whole_array_map(k, v, u->loc);
       } else if (k->shape == KS_TASKS) {
         task_extent_error(u, k);
         return;
@@ -279,6 +285,10 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *
     c.kind = CAP_MAPPED;
     /* a pointer the host code sets is translated per task creation, as a pointer */
     bool known = set_by_host_code(k, v) || xf_has_mapping(p, k, v);
+    if (!known && v->is_vla && !(default_present(k) && !via)) { /* a local `double m[n][k]`: as an array */
+      add_whole_array_map(k, v, u->loc);
+      known = true;
+    }
     if (!known && k->shape == KS_TASKS) {
       task_extent_error(u, k);
       return;
