@@ -180,7 +180,8 @@ typedef struct Function {
   int nparams;
 } Function;
 
-typedef enum TopKind { TOP_INCLUDE, TOP_MACRO, TOP_TYPE, TOP_VAR, TOP_FUNC } TopKind;
+/* TOP_LAYOUT: a `#pragma pack` line, which changes the layout of the structs after it. */
+typedef enum TopKind { TOP_INCLUDE, TOP_MACRO, TOP_TYPE, TOP_VAR, TOP_FUNC, TOP_LAYOUT } TopKind;
 
 /* A file-scope item of the main file, in file order: codegen copies includes,
  * macros and type declarations into the .gt.cu so kernel bodies compile. */

@@ -1141,6 +1141,16 @@ static void add_top(Parser *p, TopKind kind, CXCursor c, unsigned b, unsigned e)
     t.begin = i;
   } else {
     int k = tok_first_at(&p->toks, e);
+    /* `typedef double d16 __attribute__((aligned(16)));`: the attributes after the extent */
+    while (k + 1 < p->toks.n && (tok_is(&p->toks.t[k], "__attribute__") || tok_is(&p->toks.t[k], "__attribute")) &&
+           tok_is(&p->toks.t[k + 1], "(")) {
+      int depth = 0;
+      for (k++; k < p->toks.n; k++) {
+        if (tok_is(&p->toks.t[k], "(")) depth++;
+        else if (tok_is(&p->toks.t[k], ")") && --depth == 0) break;
+      }
+      k++;
+    }
     if (k < p->toks.n && tok_is(&p->toks.t[k], ";")) t.end = p->toks.t[k].end;
   }
   /* Merge a declaration nested in the previous one (typedef struct {..} T):
@@ -1356,6 +1366,38 @@ static void load_skipped_ranges(TranslationUnit *tu, CXTranslationUnit ctu, CXFi
   clang_disposeSourceRangeList(list);
 }
 
+/* `#pragma pack(...)` lines at file scope, as tops in file order: the .gt.cu needs them for the
+ * structs after them to have the host's layout. */
+static void add_layout_pragmas(Parser *p) {
+  TranslationUnit *tu = p->tu;
+  const char *t = tu->file->text;
+  size_t n = tu->file->len;
+  for (size_t line = 0; line < n;) {
+    size_t end = line;
+    while (end < n && t[end] != '\n') end++;
+    size_t i = line;
+    while (i < end && (t[i] == ' ' || t[i] == '\t')) i++;
+    bool pack = i < end && t[i] == '#';
+    for (i++; pack && i < end && (t[i] == ' ' || t[i] == '\t'); i++) {}
+    pack = pack && end - i > 6 && !strncmp(t + i, "pragma", 6);
+    for (i += 6; pack && i < end && (t[i] == ' ' || t[i] == '\t'); i++) {}
+    pack = pack && end - i >= 4 && !strncmp(t + i, "pack", 4) && (end - i == 4 || !isalnum((unsigned char)t[i + 4]));
+    for (int k = 0; pack && k < tu->nskipped; k++)
+      if (tu->skipped[k].begin <= line && line < tu->skipped[k].end) pack = false;
+    int at = 0;
+    while (at < tu->ntops && tu->tops[at].begin < line) at++;
+    if (pack && at > 0 && tu->tops[at - 1].end > line) pack = false; /* inside a function or declaration */
+    if (pack) {
+      TopDecl d = {TOP_LAYOUT, xstrdup("pack"), (unsigned)line, (unsigned)end, srcfile_loc(tu->file, (unsigned)line),
+                   false, -1};
+      VEC_PUSH(tu->tops, tu->ntops, p->tops_cap, d);
+      memmove(&tu->tops[at + 1], &tu->tops[at], (size_t)(tu->ntops - 1 - at) * sizeof *tu->tops);
+      tu->tops[at] = d;
+    }
+    line = end + 1;
+  }
+}
+
 /* Macros a header defines and the file defines again (after an #undef):
  * codegen re-states the header's definition where it is still in force. */
 static void find_outer_macros(TranslationUnit *tu, MacroOps *mo) {
@@ -1412,6 +1454,7 @@ int fe_parse_c(TranslationUnit *tu, const FeOptions *opts) {
   tok_load(&p.toks, p.ctu, p.file, tu->file);
   find_atomic_starts(&p);
   clang_visitChildren(clang_getTranslationUnitCursor(p.ctu), top_cb, &p);
+  add_layout_pragmas(&p);
   if (p.file) fe_find_user_headers(tu, p.ctu, p.file);
   find_outer_macros(tu, &p.macros);
   keep_copied_top_names(tu);

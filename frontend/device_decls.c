@@ -29,7 +29,8 @@ static void routine_here(TranslationUnit *tu, const Directive *d) {
   if (fe_function_at(tu, d->loc.offset)) return; /* a block-scope prototype: nothing to check */
   const TopDecl *next = NULL;
   for (int i = 0; i < tu->ntops && !next; i++)
-    if (tu->tops[i].begin >= d->end_offset && tu->tops[i].kind != TOP_INCLUDE && tu->tops[i].kind != TOP_MACRO)
+    if (tu->tops[i].begin >= d->end_offset && tu->tops[i].kind != TOP_INCLUDE && tu->tops[i].kind != TOP_MACRO &&
+        tu->tops[i].kind != TOP_LAYOUT)
       next = &tu->tops[i];
   if (!next || next->kind != TOP_FUNC) {
     diag_error(d->loc, "'acc routine' must be followed by a function declaration or definition (or name one: "
