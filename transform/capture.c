@@ -404,10 +404,12 @@ static bool is_data_clause(ClauseKind c) {
 /* A variable may be in one data-sharing clause (reduction, private,
  * firstprivate, deviceptr) and then in no other clause of the construct
  * (a reduction of the loop directive may restate the compute construct's),
- * except a data clause beside reduction, private or firstprivate: OpenMP
- * allows that on a combined construct, and the usual way to get a reduction
- * back from `omp target map(tofrom: s)` + `omp teams ... reduction(+:s)` is
- * the map (the reduction's result also goes to a device copy, emit_cu.c). */
+ * except a data clause beside reduction: OpenMP allows that on a combined
+ * construct, and the usual way to get a reduction back from
+ * `omp target map(tofrom: s)` + `omp teams ... reduction(+:s)` is the map
+ * (the reduction's result also goes to a device copy, emit_cu.c). Beside
+ * private or firstprivate, a data clause would leave open which copy the
+ * region uses. */
 static void check_duplicates(const Kernel *k) {
   const Directive *ds[2] = {k->dir, k->outer};
   for (int a = 0; a < 2; a++)
@@ -423,7 +425,9 @@ static void check_duplicates(const Kernel *k) {
             if (b == a && c2 < c && is_sharing_clause(o->kind)) continue; /* reported from the earlier one */
             /* `omp parallel shared(c)` around tasks with firstprivate(c) or private(c): the inner clause decides */
             if (b != a && o->kind == CL_SHARED) continue;
-            if (!is_deviceptr_clause(cl->kind) && is_data_clause(o->kind)) continue;
+            /* a map of the enclosing construct with the loop's private copy is fine */
+            if (!is_deviceptr_clause(cl->kind) && is_data_clause(o->kind) && (cl->kind == CL_REDUCTION || b != a))
+              continue;
             /* `acc parallel reduction(+:s)` with `acc loop reduction(+:s)`: the loop restates it */
             if (b != a && cl->kind == CL_REDUCTION && o->kind == CL_REDUCTION && o->u.red_op == cl->u.red_op) continue;
             for (int j2 = 0; j2 < o->nitems; j2++)
