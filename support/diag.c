@@ -54,6 +54,9 @@ SrcFile *srcfile_load(const char *path) {
   }
   size_t len = sb.len;
   char *text = sb_take(&sb);
+  /* A UTF-8 byte-order mark: blanks keep every offset, and generated files that copy the text
+   * after lines of their own do not carry it into the middle (cc rejects it there). */
+  if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) memset(text, ' ', 3);
   SrcFile *f = xcalloc(1, sizeof *f);
   f->path = xstrdup(path);
   f->text = text;

@@ -247,9 +247,22 @@ static int by_begin(const void *a, const void *b) {
   return x->begin < y->begin ? -1 : x->begin > y->begin;
 }
 
+/* The generated host code calls the runtime (gtrt_*, GTRT_*) in the user's functions: a variable of
+ * the file with such a name would hide it there. */
+static void check_runtime_names(const TranslationUnit *tu) {
+  for (int i = 0; i < tu->nvars; i++) {
+    const CVar *v = tu->vars[i];
+    if ((!strncmp(v->name, "gtrt_", 5) || !strncmp(v->name, "GTRT_", 5)) && v->loc.line > 0)
+      diag_error(v->loc, "'%s': names starting with 'gtrt_' or 'GTRT_' are reserved for gtcc's runtime, which the "
+                         "generated code calls; rename it",
+                 v->name);
+  }
+}
+
 void xf_check_names(Program *p) {
   Checker c = {p, 0, 0, NULL, 0, 0, NULL, 0, 0};
   const TranslationUnit *tu = p->tu;
+  check_runtime_names(tu);
   for (int i = 0; i < tu->ntop_names; i++) check_ref(&c, &tu->top_names[i], tu->top_names[i].loc);
   for (int i = 0; i < p->nkernels; i++) check_kernel(&c, p->kernels[i]);
   for (int i = 0; i < p->ndevice_funcs; i++) check_function(&c, p->device_funcs[i]);
