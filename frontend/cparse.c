@@ -250,6 +250,9 @@ static bool is_scalar_kind(enum CXTypeKind k) {
 static void vla_dim_texts(Parser *p, CXCursor decl, CVar *v, int param_form) {
   unsigned b, e;
   if (!cursor_range(p, decl, &b, &e)) return;
+  /* from the name on: `double v[n], m[n][k];` gives m an extent from `double` */
+  long name = loc_offset(p, clang_getCursorLocation(decl));
+  if (name > (long)b && name < (long)e) b = (unsigned)name;
   int i = tok_first_at(&p->toks, b), depth = 0, close_paren_seen = 0;
   int dim = 0;
   for (; i < p->toks.n && p->toks.t[i].begin < e && dim < MAX_DIMS; i++) {
