@@ -59,6 +59,7 @@ typedef struct CVar {
   bool is_param;
   bool is_const;     /* the variable itself is const */
   bool is_vla;       /* an array of run-time size (`double t[n]`): none in CUDA device code */
+  char *vla_type;    /* is_vla: the type as declared ("double[n]"; type is the pointer it decays to) */
   bool has_value;    /* a const integer local initialised by a constant expression: value */
   long long value;
   bool is_float;     /* scalar of floating type */

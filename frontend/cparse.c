@@ -307,7 +307,7 @@ static int classify_array_param(Parser *p, CXCursor decl, CVar *v, CXType ct) {
    * code gets its address, as that of a parameter. */
   bool local_vla = clang_getCursorKind(decl) == CXCursor_VarDecl && ct.kind == CXType_VariableArray &&
                    !vla_sizes_fold(decl);
-  if (local_vla) v->is_vla = true;
+  if (local_vla) v->is_vla = true, v->vla_type = xstrdup(v->type);
   else if (clang_getCursorKind(decl) != CXCursor_ParmDecl || !is_array_kind(ct.kind)) return 0;
   CXType et = clang_getCanonicalType(clang_getArrayElementType(ct));
   v->is_const = 0;

@@ -312,7 +312,7 @@ void fe_free(TranslationUnit *tu) {
   free(tu->macros);
   for (int i = 0; i < tu->nvars; i++) {
     CVar *v = tu->vars[i];
-    free(v->name), free(v->type), free(v->elem_type);
+    free(v->name), free(v->type), free(v->elem_type), free(v->vla_type);
     for (int d = 0; d < MAX_DIMS; d++) free(v->dim_text[d]);
     if (v->type_ref) free_names(v->type_ref, 1);
     free(v);

@@ -177,7 +177,7 @@ static void check_vla(const CVar *v) {
   if (v->is_vla)
     diag_error(v->loc, "'%s' is a variable-length array (%s) in device code, which CUDA does not have: give it a "
                        "constant size",
-               v->name, v->type);
+               v->name, v->vla_type ? v->vla_type : v->type);
 }
 
 static void check_stmt(Checker *c, const Stmt *s) {
