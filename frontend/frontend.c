@@ -15,22 +15,13 @@ char *fe_text(const TranslationUnit *tu, unsigned begin, unsigned end) {
   char *r = xstrndup(tu->file->text + begin, end - begin);
   /* Comments become blanks: the text goes into generated lines, where a `//` comment would hide
    * what follows it. String and character literals are kept as written. */
-  for (char *c = r, quote = 0; *c; c++) {
-    if (quote) {
-      if (*c == '\\' && c[1]) c++;
-      else if (*c == quote) quote = 0;
-    } else if (*c == '"' || *c == '\'') {
-      quote = *c;
-    } else if (c[0] == '/' && c[1] == '/') {
-      while (*c && *c != '\n') *c++ = ' ';
-      if (!*c) break;
-    } else if (c[0] == '/' && c[1] == '*') {
-      char *e = strstr(c + 2, "*/");
-      char *stop = e ? e + 2 : c + strlen(c);
-      for (; c < stop; c++)
-        if (*c != '\n') *c = ' ';
-      c--;
-    }
+  size_t n = strlen(r); /* a NUL byte ends the copy (reported elsewhere) */
+  for (size_t i = 0; i < n;) {
+    int comment;
+    size_t len = src_comment_or_literal(r, n, i, &comment);
+    for (size_t k = i; comment && k < i + len; k++)
+      if (r[k] != '\n') r[k] = ' ';
+    i += len ? len : 1;
   }
   return r;
 }

@@ -65,6 +65,22 @@ SrcFile *srcfile_load(const char *path) {
   return f;
 }
 
+size_t src_comment_or_literal(const char *t, size_t n, size_t i, int *is_comment) {
+  size_t k = i;
+  *is_comment = t[k] == '/' && k + 1 < n && (t[k + 1] == '/' || t[k + 1] == '*');
+  if (*is_comment && t[k + 1] == '/') {
+    while (k < n && t[k] != '\n') k += (t[k] == '\\' && k + 1 < n) ? 2 : 1;
+  } else if (*is_comment) {
+    for (k += 2; k + 1 < n && !(t[k] == '*' && t[k + 1] == '/'); k++) {}
+    k = k + 2 < n ? k + 2 : n;
+  } else if (t[k] == '"' || t[k] == '\'') {
+    for (k++; k < n && t[k] != t[i] && t[k] != '\n'; k++)
+      if (t[k] == '\\') k++;
+    k = k < n ? k + 1 : n;
+  }
+  return k - i;
+}
+
 void srcfile_free(SrcFile *f) {
   if (!f) return;
   free(f->path);

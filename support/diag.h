@@ -35,6 +35,11 @@ void srcfile_free(SrcFile *f);
 /* Location of a byte offset (clamped to the file). */
 SrcLoc srcfile_loc(const SrcFile *f, unsigned offset);
 
+/* The length of the comment or string / character literal that starts at t[i] of t[0..n), 0 if
+ * none starts there (a `//` comment stops before its newline; line splices continue it);
+ * *is_comment tells which it is. */
+size_t src_comment_or_literal(const char *t, size_t n, size_t i, int *is_comment);
+
 /* Reports at loc (loc.file may be NULL: then no position is printed). */
 void diag_report(DiagLevel level, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 #define diag_error(loc, ...) diag_report(DIAG_ERROR, (loc), __VA_ARGS__)
