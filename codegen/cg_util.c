@@ -94,9 +94,12 @@ void cg_gap_directives(StrBuf *sb, const TranslationUnit *tu, unsigned begin, un
   }
 }
 
-const char *cg_map_kind(XMapKind k) {
+const char *cg_map_kind(const DataMap *m) {
   static const char *names[] = {"GTRT_MAP_ALLOC", "GTRT_MAP_TO", "GTRT_MAP_FROM", "GTRT_MAP_TOFROM", "GTRT_MAP_PRESENT"};
-  return names[k];
+  /* the runtime never copies a const object back: its host copy may lie in
+   * read-only memory, where the copies of split task regions would fault */
+  if (m->kind == XM_TO && !m->member && xf_object_is_const(m->var)) return "GTRT_MAP_TO_CONST";
+  return names[m->kind];
 }
 
 const char *cg_rel_const(RelOp r) {

@@ -28,7 +28,7 @@ void cg_copy_source_edited(StrBuf *sb, const TranslationUnit *tu, unsigned begin
  * omp ... / #endif`. The construct's replacement ends with them so that the
  * conditional stays balanced. */
 void cg_gap_directives(StrBuf *sb, const TranslationUnit *tu, unsigned begin, unsigned end);
-const char *cg_map_kind(XMapKind k);
+const char *cg_map_kind(const DataMap *m);
 const char *cg_red_op(RedOp op);
 /* The gtrt_trip relation constant (gtrt_cdp.cuh) of a loop's comparison. */
 const char *cg_rel_const(RelOp r);

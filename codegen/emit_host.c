@@ -34,12 +34,12 @@ void cg_map_calls(StrBuf *sb, const DataMapList *maps, const char *site, int ent
     const DataMap *m = &maps->m[i];
     if (enter) {
       sb_printf(sb, " if (gtrt_map_enter(&%s, \"%s%s\", %s, %s, %s) != GTRT_OK) gtrt_fatal();", site, m->var->name,
-                xf_map_member(m), m->addr_text, m->bytes_text, cg_map_kind(m->kind));
+                xf_map_member(m), m->addr_text, m->bytes_text, cg_map_kind(m));
       if (m->always && (m->kind == XM_TO || m->kind == XM_TOFROM)) always_update(sb, m, site, "to");
     } else {
       if (m->always && (m->kind == XM_FROM || m->kind == XM_TOFROM)) always_update(sb, m, site, "from");
       sb_printf(sb, " if (gtrt_map_exit(&%s, \"%s%s\", %s, %s, %s, %d) != GTRT_OK) gtrt_fatal();", site,
-                m->var->name, xf_map_member(m), m->addr_text, m->bytes_text, cg_map_kind(m->kind), m->force_delete);
+                m->var->name, xf_map_member(m), m->addr_text, m->bytes_text, cg_map_kind(m), m->force_delete);
     }
   }
 }

@@ -40,6 +40,8 @@ typedef enum gtrt_map_kind {
   GTRT_MAP_FROM,    /* copyout / map(from:) */
   GTRT_MAP_TOFROM,  /* copy / map(tofrom:) */
   GTRT_MAP_PRESENT, /* present: must already be mapped */
+  GTRT_MAP_TO_CONST,/* map(to:) of a const object: the device cannot write it, so no copy ever comes back
+                       (its host copy may lie in read-only memory) */
 } gtrt_map_kind;
 
 /* Initialises on first use; returns 1 when regions run on the GPU, 0 for

@@ -47,6 +47,7 @@ typedef struct gtrt_pt_entry {
   char *name;   /* first name it was mapped under, for messages */
   unsigned long long synced; /* gtrt_pt_sync_from: the table's epoch when host and device last agreed */
   int host_newer;            /* host code of a split task region may have written the host copy */
+  int readonly;              /* a const object (GTRT_MAP_TO_CONST): never copied back */
 } gtrt_pt_entry;
 
 typedef struct gtrt_ptable {

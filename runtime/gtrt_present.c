@@ -153,6 +153,9 @@ static void gtrt_remove(gtrt_ptable *t, gtrt_pt_entry *e) {
 gtrt_status gtrt_pt_enter(gtrt_ptable *t, const gtrt_site *site, const char *name, void *host, size_t bytes,
                           gtrt_map_kind kind) {
   uintptr_t p = (uintptr_t)host;
+  const int readonly = kind == GTRT_MAP_TO_CONST;
+  if (readonly)
+    kind = GTRT_MAP_TO;
   if (!name)
     name = "?";
   if (!host) /* NULL with length 0 is a legal empty section */
@@ -179,7 +182,7 @@ gtrt_status gtrt_pt_enter(gtrt_ptable *t, const gtrt_site *site, const char *nam
   if (kind == GTRT_MAP_PRESENT)
     return bytes ? gtrt_not_present(t, site, name, p) : GTRT_OK;
 
-  gtrt_pt_entry ne = {.host = host, .bytes = bytes, .refs = 1, .synced = t->epoch};
+  gtrt_pt_entry ne = {.host = host, .bytes = bytes, .refs = 1, .synced = t->epoch, .readonly = readonly};
   ne.name = strdup(name);
   if (!ne.name || !gtrt_reserve(bytes ? &t->v : &t->z, bytes ? t->n : t->nz, bytes ? &t->cap : &t->capz)) {
     free(ne.name);
@@ -242,7 +245,8 @@ gtrt_status gtrt_pt_exit(gtrt_ptable *t, const gtrt_site *site, const char *name
   /* Count reached 0: copy back the list item itself (it may be a
    * subsection of the entry), then free the whole entry. */
   gtrt_status st = GTRT_OK;
-  if (bytes && (kind == GTRT_MAP_FROM || kind == GTRT_MAP_TOFROM) && !e->host_newer) /* else the host's copy is the newer */
+  /* not when the host's copy is the newer, nor for a const object */
+  if (bytes && (kind == GTRT_MAP_FROM || kind == GTRT_MAP_TOFROM) && !e->host_newer && !e->readonly)
     st = t->ops.to_host(t->ops.ctx, site, name, host, e->dev + (p - (uintptr_t)e->host), bytes);
   gtrt_status rs = t->ops.release(t->ops.ctx, site, name, e->dev);
   gtrt_remove(t, e);
@@ -276,6 +280,8 @@ gtrt_status gtrt_pt_update(gtrt_ptable *t, const gtrt_site *site, const char *na
     break;
   }
   char *dev = e->dev + (p - (uintptr_t)e->host);
+  if (!to_device && e->readonly) /* the device copy of a const object equals the host's */
+    return GTRT_OK;
   return to_device ? t->ops.to_dev(t->ops.ctx, site, name, dev, host, bytes)
                    : t->ops.to_host(t->ops.ctx, site, name, host, dev, bytes);
 }
@@ -332,6 +338,8 @@ long gtrt_pt_refcount(const gtrt_ptable *t, const void *host, size_t bytes) {
 
 static gtrt_status gtrt_sync_entry(gtrt_ptable *t, const gtrt_site *site, const char *name, gtrt_pt_entry *e,
                                    int write) {
+  if (e->readonly) /* a const object: the device copy equals the host's, which may be read-only memory */
+    return GTRT_OK;
   if (e->synced != t->epoch) {
     gtrt_status st = t->ops.to_host(t->ops.ctx, site, name ? name : "?", e->host, e->dev, e->bytes);
     if (st != GTRT_OK)

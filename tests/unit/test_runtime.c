@@ -324,6 +324,28 @@ static void test_present_sync(void) {
   free(a), free(b);
 }
 
+/* A const object (GTRT_MAP_TO_CONST) goes to the device like map(to:) and
+ * never comes back: not at a split region's sync, nor at update self, nor
+ * at exit. Its host copy here lies in read-only memory, where a copy back
+ * would fault. */
+static void test_present_const(void) {
+  static const double table[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  fake_dev f = {0};
+  gtrt_mem_ops ops = {&f, fake_alloc, fake_release, fake_to_dev, fake_to_host};
+  gtrt_ptable t;
+  gtrt_pt_init(&t, &ops);
+  void *host = (void *)(uintptr_t)table;
+  CHECK(gtrt_pt_enter(&t, &site, "table", host, sizeof table, GTRT_MAP_TO_CONST) == GTRT_OK && f.to_dev == 1);
+  double *dt = gtrt_pt_dev_ptr(&t, &site, "table", table);
+  CHECK(dt && dt[7] == 8.0);
+  gtrt_pt_advance(&t);
+  CHECK(gtrt_pt_sync_all_from(&t, &site, 0) == GTRT_OK && gtrt_pt_sync_from(&t, &site, "table", host, 0) == GTRT_OK);
+  CHECK(gtrt_pt_update(&t, &site, "table", host, sizeof table, 0) == GTRT_OK && f.to_host == 0);
+  CHECK(gtrt_pt_exit(&t, &site, "table", host, sizeof table, GTRT_MAP_TO_CONST, 0) == GTRT_OK);
+  CHECK(f.to_host == 0 && gtrt_pt_size(&t) == 0 && f.releases == 1);
+  gtrt_pt_destroy(&t);
+}
+
 int main(void) {
   test_trip_counts();
   test_grid();
@@ -331,5 +353,6 @@ int main(void) {
   test_present_errors();
   test_present_zero_length();
   test_present_sync();
+  test_present_const();
   return unit_result();
 }
