@@ -127,6 +127,15 @@ template <class T> struct gtrt_vla1 {
   __host__ __device__ gtrt_vla_row<T> operator*() const { return {p, n1}; }
   __host__ __device__ gtrt_vla1 operator+(long long i) const { return {p + i * n1, n1}; }
   __host__ __device__ gtrt_vla1 operator-(long long i) const { return {p - i * n1, n1}; }
+  /* back to C's pointer to rows of constant size (`double (*q)[4] = Q + i`):
+   * the view came from a pointer of that type, so n1 == N */
+  template <class U, size_t N> using rows = U (*)[N];
+  template <class U, size_t N> __host__ __device__ operator rows<U, N>() const {
+    static_assert(cuda::std::is_same<const U, const T>::value &&
+                      (cuda::std::is_const<U>::value || !cuda::std::is_const<T>::value),
+                  "a view converts only to a pointer to rows of its element type");
+    return reinterpret_cast<rows<U, N>>(p);
+  }
 };
 template <class T> struct gtrt_vla2 {
   T *p;
