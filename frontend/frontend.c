@@ -181,6 +181,7 @@ TranslationUnit *fe_parse(const char *path, const FeOptions *opts) {
   fe_plan_atomics(tu);
   fe_plan_criticals(tu);
   fe_fold_clause_constants(tu, opts);
+  fe_check_clause_exprs(tu, opts);
   fe_lower_taskloops(tu);
   return tu;
 }

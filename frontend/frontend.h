@@ -32,6 +32,10 @@ int fe_clang_args(const FeOptions *opts, const char **args, int max);
  * vector_length, thread_limit, gtcc_threshold) their value where they are
  * not plain numbers: macros, enumerators, sizeof (frontend/clause_consts.c). */
 void fe_fold_clause_constants(TranslationUnit *tu, const FeOptions *opts);
+/* Reports located errors for clause arguments that are no C expression of
+ * the type the clause needs, where the directive is: undeclared names,
+ * syntax, a struct in if() (frontend/clause_check.c). */
+void fe_check_clause_exprs(TranslationUnit *tu, const FeOptions *opts);
 /* The function whose body holds offset, or NULL (attach.c). */
 Function *fe_function_at(const TranslationUnit *tu, unsigned offset);
 /* Attaches tu->dirs to statements and checks DF_LOOP directives. */
