@@ -180,10 +180,21 @@ static void check_vla(const CVar *v) {
                v->name, v->vla_type ? v->vla_type : v->type);
 }
 
+/* `extern double g;` in a block of device code: copied there, it would name
+ * the host's variable (nvcc: "identifier is undefined in device code"),
+ * where gtcc passes the global's value or its device copy. */
+static void check_block_extern(Checker *c, const Stmt *s, const CVar *v) {
+  if (v->is_global && first_time(c, NR_C_ONLY, v->name, s->begin))
+    diag_error(s->loc, "'%s' is declared extern inside code that runs on the device; declare it at file scope "
+                       "only (gtcc gives device code the globals it uses)",
+               v->name);
+}
+
 static void check_stmt(Checker *c, const Stmt *s) {
   for (int i = 0; i < s->nnames; i++) check_ref(c, &s->names[i], s->names[i].loc); /* at the type's spelling */
   for (int i = 0; i < s->nuses; i++) check_var(c, s->uses[i].var, s->uses[i].loc);
-  for (int i = 0; i < s->ndecls; i++) check_var(c, s->decls[i], s->decls[i]->loc), check_vla(s->decls[i]);
+  for (int i = 0; i < s->ndecls; i++)
+    check_var(c, s->decls[i], s->decls[i]->loc), check_vla(s->decls[i]), check_block_extern(c, s, s->decls[i]);
   for (int i = 0; i < s->nkids; i++) check_stmt(c, s->kids[i]);
 }
 
