@@ -86,6 +86,17 @@ static void item_map(Program *p, const Directive *d, const Clause *c, const VarI
     diag_error(it->loc, "'%s' is not an array or pointer; it cannot have a section", it->name);
     return;
   }
+  /* a pointer's pointees are not followed (no deep copy): one dimension */
+  int dims = v->tkind == VT_ARRAY ? v->ndims : v->tkind == VT_VLA_POINTER ? 1 + v->ndims : 1;
+  if (it->nsubs > dims) {
+    diag_error(it->subs[dims].lo.loc.file ? it->subs[dims].lo.loc : it->loc,
+               "'%s' (%s) has %d dimension%s that a section can name; this one names %d%s", it->name, v->type, dims,
+               dims == 1 ? "" : "s", it->nsubs,
+               v->tkind == VT_POINTER && v->elem_type && strchr(v->elem_type, '*')
+                   ? " (gtcc maps contiguous data: it does not follow the pointers it holds)"
+                   : "");
+    return;
+  }
   section_map(it, it->name, v->tkind == VT_ARRAY ? v->dims[0] : -1, m, out);
 }
 
@@ -100,6 +111,11 @@ static void section_map(const VarItem *it, const char *base, long long dim0, Dat
       return;
     }
   const Subscript *s0 = &it->subs[0];
+  long long n;
+  if (fe_expr_int(&s0->len, &n) && n < 0) {
+    diag_error(s0->len.loc, "the section of '%s' has a negative length (%lld)", base, n);
+    return;
+  }
   const char *lo = s0->lo.text ? s0->lo.text : "0";
   char *len;
   if (s0->len.text) len = xstrdup(s0->len.text);
