@@ -94,6 +94,40 @@ static bool is_inner_iv(const Stmt *s, const CVar *v) {
   return false;
 }
 
+/* Is v in a private clause of a directive on s? */
+static bool private_on(Program *p, const Stmt *s, const CVar *v) {
+  for (int d = 0; d < s->ndirs; d++)
+    for (int c = 0; c < s->dirs[d]->nclauses; c++) {
+      const Clause *cl = &s->dirs[d]->clauses[c];
+      if (cl->kind != CL_PRIVATE) continue;
+      for (int j = 0; j < cl->nitems; j++)
+        if (xf_lookup_var(p, cl->items[j].name, s->dirs[d]->loc.offset) == v) return true;
+    }
+  return false;
+}
+
+/* Counts the statements under s that make v private (*privates) and tells
+ * whether code outside them uses v. */
+static bool used_outside_private(Program *p, const Stmt *s, const CVar *v, int *privates) {
+  if (private_on(p, s, v)) {
+    ++*privates;
+    return false;
+  }
+  for (int i = 0; i < s->nuses; i++)
+    if (s->uses[i].var == v) return true;
+  for (int i = 0; i < s->nkids; i++)
+    if (used_outside_private(p, s->kids[i], v, privates)) return true;
+  return false;
+}
+
+/* `long t;` before the region and `acc loop private(t)` on an inner loop,
+ * the only place the region uses t: each iteration has its own t, like an
+ * inner loop's index declared outside. */
+static bool is_inner_private(Program *p, const Stmt *body, const CVar *v) {
+  int privates = 0;
+  return !used_outside_private(p, body, v, &privates) && privates > 0;
+}
+
 Capture *xf_find_capture(const Kernel *k, const CVar *v) {
   for (int i = 0; i < k->ncaps; i++)
     if (k->caps[i].var == v) return &k->caps[i];
@@ -225,7 +259,7 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *
   } else if (use_device_error(p, k, v, u)) {
     return;
   } else if ((v->tkind == VT_SCALAR || v->tkind == VT_RECORD) &&
-             (via || (ck != CL_FIRSTPRIVATE && !is_inner_iv(k->body, v) &&
+             (via || (ck != CL_FIRSTPRIVATE && !is_inner_iv(k->body, v) && !is_inner_private(p, k->body, v) &&
                       !(k->phase_body && xf_is_local(k->phase_body, v)) && shared_scalar(p, k, v)))) {
     /* (a variable of the task region's own host code is firstprivate in each task, as OpenMP says) */
     c.kind = CAP_SHARED;
@@ -236,7 +270,8 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *
     }
   } else if (v->tkind == VT_SCALAR || v->tkind == VT_RECORD) {
     c.kind = CAP_VALUE;
-    if (ck != CL_FIRSTPRIVATE && u->write && !is_inner_iv(k->body, v) && k->shape != KS_TASKS)
+    if (ck != CL_FIRSTPRIVATE && u->write && !is_inner_iv(k->body, v) && !is_inner_private(p, k->body, v) &&
+        k->shape != KS_TASKS)
       diag_warning(u->loc,
                    "'%s' is assigned in the '%s' region but is firstprivate there: the host's '%s' does not change "
                    "(add reduction(op:%s) or private(%s) to the '%s' directive)",

@@ -85,6 +85,13 @@ static bool is_private(const Nested *n, const CVar *v) {
   return false;
 }
 
+/* Does a statement of the outer body other than the inner loop use v? */
+static bool outside_inner(const Stmt *body, int inner_index, const CVar *v) {
+  for (int b = 0; b < body->nkids; b++)
+    if (b != inner_index && xf_subtree_uses(body->kids[b], v, false, NULL)) return true;
+  return false;
+}
+
 /* Fills n from the inner directive's clauses; returns a reason on failure. */
 static const char *inner_clauses(Program *p, Nested *n, CVar **before, int nbefore) {
   const Directive *d = n->inner_dir;
@@ -280,13 +287,14 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
   for (int i = 0; i < k->ncaps; i++) {
     Capture *c = &k->caps[i];
     if (c->kind == CAP_VALUE && c->var == inner_iv) { /* `int j;` before the region: the loop makes it private */
-      bool outside_inner = false;
-      for (int b = 0; b < body->nkids && !outside_inner; b++)
-        outside_inner = b != n->inner_index && xf_subtree_uses(body->kids[b], c->var, false, NULL);
-      if (outside_inner)
+      if (outside_inner(body, n->inner_index, c->var))
         return "the inner loop's index is declared outside the region and used outside the inner loop (the "
                "next-level kernel has the index only inside the inner loop)";
       c->kind = CAP_PRIVATE; /* not passed in: the host's j may be unset */
+      continue;
+    }
+    if (c->kind == CAP_VALUE && is_private(n, c->var) && !outside_inner(body, n->inner_index, c->var)) {
+      c->kind = CAP_PRIVATE; /* `long t;` before the region, private(t) on the inner loop: the tiers declare it */
       continue;
     }
     if (c->kind == CAP_VALUE && xf_subtree_uses(body, c->var, true, NULL))
