@@ -29,6 +29,16 @@ static char *field_type(const CVar *v) {
   return r;
 }
 
+/* A context field, or its copy in an executor: a pointer to rows of
+ * constant size is held as a view (C++ spells no `T (*)[N] name` from the
+ * type's text), which converts back where C's pointer type is needed. */
+static char *ctx_decl(const CVar *v) {
+  if (v->tkind == VT_VLA_POINTER) return cg_pointer_decl(v, v->name);
+  char *t = field_type(v), *r = xasprintf("%s %s", t, v->name);
+  free(t);
+  return r;
+}
+
 /* Resident threads per SM the kernels must fit (of 2048), which caps their
  * registers: the parent 1280 (51 registers), the NLK 1024 (64). Measured
  * in docs/collectivedp.md: the parent's warp tiers want the extra warps
@@ -99,8 +109,8 @@ static void emit_ctx_struct(StrBuf *sb, const Kernel *k) {
   sb_printf(sb, "  %s gt_iv;\n", t);
   free(t);
   for (int i = 0; i < n->nctx; i++) {
-    t = field_type(n->ctx[i]);
-    sb_printf(sb, "  %s %s;\n", t, n->ctx[i]->name);
+    t = ctx_decl(n->ctx[i]);
+    sb_printf(sb, "  %s;\n", t);
     free(t);
   }
   sb_puts(sb, "  int gt_pad;\n};\n\n");
@@ -164,7 +174,11 @@ static void ctx_locals(StrBuf *sb, const Kernel *k, const char *cx, const char *
     if (is_red(n, v)) continue;
     if (v->has_value) /* a constant: `double t[K]` in the inner body needs it as one */
       sb_printf(sb, "%s%s %s = %lld;\n%s(void)%s;\n", indent, v->type, v->name, v->value, indent, v->name);
-    else
+    else if (v->tkind == VT_VLA_POINTER) {
+      char *d = ctx_decl(v);
+      sb_printf(sb, "%s%s = %s.%s;\n%s(void)%s;\n", indent, d, cx, v->name, indent, v->name);
+      free(d);
+    } else
       sb_printf(sb, "%s%s %s = %s.%s;\n%s(void)%s;\n", indent, v->type, v->name, cx, v->name, indent, v->name);
   }
 }

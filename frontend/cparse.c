@@ -289,11 +289,17 @@ static int is_array_kind(enum CXTypeKind k) {
 static void vla_view(Parser *p, CXCursor decl, CVar *v, CXType at, int param_form) {
   v->tkind = VT_VLA_POINTER;
   CXType et = clang_getCanonicalType(at);
+  /* `const double (*q)[4]`: clang keeps the const on the array type, and its element type drops it */
+  bool rows_const = false;
   while (is_array_kind(et.kind)) {
+    rows_const |= clang_isConstQualifiedType(et) != 0;
     if (v->ndims < MAX_DIMS) v->dims[v->ndims++] = et.kind == CXType_ConstantArray ? clang_getArraySize(et) : -1;
     et = clang_getCanonicalType(clang_getArrayElementType(et));
   }
-  v->elem_type = type_text(et);
+  rows_const |= clang_isConstQualifiedType(et) != 0;
+  char *elem = type_text(et);
+  v->elem_type = rows_const && strncmp(elem, "const ", 6) ? xasprintf("const %s", elem) : xstrdup(elem);
+  free(elem);
   v->elem_size = clang_Type_getSizeOf(et);
   vla_dim_texts(p, decl, v, param_form);
 }

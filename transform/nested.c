@@ -85,6 +85,15 @@ static bool is_private(const Nested *n, const CVar *v) {
   return false;
 }
 
+/* A pointer to rows of constant size (`double (*q)[4] = Q + i;`): the
+ * context holds it as a view (gtrt_vla1/2), which converts back. */
+static bool constant_rows(const CVar *v) {
+  if (v->tkind != VT_VLA_POINTER || v->is_vla || v->ndims < 1 || v->ndims > 2) return false;
+  for (int d = 0; d < v->ndims; d++)
+    if (v->dims[d] < 0) return false;
+  return true;
+}
+
 /* Does a statement of the outer body other than the inner loop use v? */
 static bool outside_inner(const Stmt *body, int inner_index, const CVar *v) {
   for (int b = 0; b < body->nkids; b++)
@@ -220,7 +229,8 @@ static long long ctx_bytes(const Kernel *k, const Nested *n) {
   b = ctx_field(b, k->loops[0]->iv->elem_size);
   for (int i = 0; i < n->nctx; i++) {
     const CVar *v = n->ctx[i];
-    b = ctx_field(b, v->tkind == VT_POINTER ? 8 : v->elem_size);
+    /* a pointer to rows goes as a view: the pointer and the row sizes */
+    b = ctx_field(b, v->tkind == VT_POINTER ? 8 : v->tkind == VT_VLA_POINTER ? 8 * (1 + v->ndims) : v->elem_size);
   }
   b = ctx_field(b, 4);
   return (b + 7) / 8 * 8;
@@ -271,7 +281,7 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
     if (!used_from(body, n->inner_index, v)) continue;
     if (!is_reduction(n, v) && !is_private(n, v) && xf_subtree_uses(n->inner->kids[0], v, true, NULL))
       why = "a local declared before the inner loop is assigned inside it without a reduction clause";
-    else if (v->tkind != VT_SCALAR && v->tkind != VT_POINTER)
+    else if (v->tkind != VT_SCALAR && v->tkind != VT_POINTER && !constant_rows(v))
       why = "a local saved in the context is not a scalar or pointer";
     else if (strstr(v->type, "long double"))
       why = "a local saved in the context is a long double (the device has no such type)";

@@ -3,8 +3,8 @@
  * mapped pointer as a view, which converts back to C's pointer type
  * (nvcc rejected `double (*q)[4] = Q + i` before, found by a probe). Through
  * `Q + i`, `&Q[i]`, assignment and `+=`, to a pointer to const rows and
- * passed to a function; flat and nested regions. Compared with the CPU
- * build. */
+ * passed to a function; flat and nested regions, and saved in the context
+ * of a nest. Compared with the CPU build. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -29,6 +29,15 @@ static void run(int n, double (*Q)[4], const int *rp, double *o) {
       s += w[0][j & 3];
     }
     o[i] += s;
+  }
+  /* a Before local of that type is saved in the context (as a view) */
+#pragma acc parallel loop copyin(Q[0:n], rp[0:n+1]) copy(o[0:n]) // expect-in-cu: gtrt_vla1<const double> q;
+  for (int i = 0; i < n; i++) {
+    const double (*q)[4] = Q + i;
+    double s = 0;
+#pragma acc loop reduction(+:s)
+    for (int j = rp[i]; j < rp[i + 1]; j++) s += q[0][j & 3] * first(q, (j + 1) & 3);
+    o[i] += s + q[0][0];
   }
 }
 
