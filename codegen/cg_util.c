@@ -132,19 +132,27 @@ char *cg_pointer_decl(const CVar *v, const char *name) {
 
 char *cg_value_decl(const CVar *v, const char *name) { return xasprintf("%s %s", v->type, name); }
 
+void cg_blank_pointer_qualifiers(char *t) {
+  static const char *const quals[] = {"const", "volatile", "restrict", "__restrict"};
+  char *star = strrchr(t, '*');
+  for (char *q = star ? star + 1 : NULL; q && *q;) {
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof quals / sizeof *quals && !n; i++) {
+      size_t len = strlen(quals[i]);
+      if (!strncmp(q, quals[i], len) && !(isalnum((unsigned char)q[len]) || q[len] == '_')) n = len;
+    }
+    if (*q == ' ') q++;
+    else if (n) memset(q, ' ', n), q += n;
+    else break;
+  }
+}
+
 /* A cast to v's pointer type: restrict qualifies objects, not casts. */
 char *cg_cast_type(const CVar *v) {
   char *t = cg_pointer_decl(v, "");
   char *r;
   while ((r = strstr(t, "restrict")) != NULL) memset(r, ' ', 8);
-  /* The outermost pointer's own qualifiers (`T *const`, after the last '*') mean nothing on a
-   * cast's type: nvcc warns (#191). */
-  char *star = strrchr(t, '*');
-  for (char *q = star ? star + 1 : NULL; q && *q;) {
-    size_t n = !strncmp(q, "const", 5) ? 5 : !strncmp(q, "volatile", 8) ? 8 : 0;
-    if (*q == ' ') q++;
-    else if (n && !(isalnum((unsigned char)q[n]) || q[n] == '_')) memset(q, ' ', n), q += n;
-    else break;
-  }
+  /* The outermost pointer's own qualifiers (`T *const`) mean nothing on a cast's type: nvcc warns (#191). */
+  cg_blank_pointer_qualifiers(t);
   return t;
 }

@@ -36,6 +36,9 @@ const char *cg_rel_const(RelOp r);
 char *cg_pointer_decl(const CVar *v, const char *name);
 char *cg_value_decl(const CVar *v, const char *name);
 char *cg_cast_type(const CVar *v);
+/* Blanks the qualifiers of the outermost pointer of a type's text, those
+ * after its last '*' (`T *const restrict` -> `T *`). */
+void cg_blank_pointer_qualifiers(char *t);
 
 /* Runtime calls that enter (or exit, in reverse) each map (emit_host.c). */
 void cg_map_calls(StrBuf *sb, const DataMapList *maps, const char *site, int enter);

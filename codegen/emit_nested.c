@@ -20,10 +20,12 @@
 static char *field_type(const CVar *v) {
   char *r = xstrdup(v->type);
   size_t n = strlen(r);
-  if (n > 5 && !strcmp(r + n - 5, "const") && (r[n - 6] == ' ' || r[n - 6] == '*')) { /* T *const, T const */
-    r[n - 5] = '\0';
-    for (n -= 5; n > 0 && r[n - 1] == ' '; n--) r[n - 1] = '\0';
-  } else if (!strchr(r, '*') && !strncmp(r, "const ", 6)) { /* const T (a pointer's const is its target's) */
+  if (strchr(r, '*')) { /* T *const restrict: the pointer's own qualifiers go */
+    cg_blank_pointer_qualifiers(r);
+    for (n = strlen(r); n > 0 && r[n - 1] == ' '; n--) r[n - 1] = '\0';
+  } else if (n > 5 && !strcmp(r + n - 5, "const") && r[n - 6] == ' ') { /* T const */
+    r[n - 6] = '\0';
+  } else if (!strncmp(r, "const ", 6)) { /* const T */
     memmove(r, r + 6, n - 5);
   }
   return r;
