@@ -176,12 +176,12 @@ static void ctx_locals(StrBuf *sb, const Kernel *k, const char *cx, const char *
     if (is_red(n, v)) continue;
     if (v->has_value) /* a constant: `double t[K]` in the inner body needs it as one */
       sb_printf(sb, "%s%s %s = %lld;\n%s(void)%s;\n", indent, v->type, v->name, v->value, indent, v->name);
-    else if (v->tkind == VT_VLA_POINTER) {
-      char *d = ctx_decl(v);
+    else {
+      /* the declared type (a const pointer stays const here), or the view of a pointer to rows */
+      char *d = v->tkind == VT_VLA_POINTER ? ctx_decl(v) : xasprintf("%s %s", v->type, v->name);
       sb_printf(sb, "%s%s = %s.%s;\n%s(void)%s;\n", indent, d, cx, v->name, indent, v->name);
       free(d);
-    } else
-      sb_printf(sb, "%s%s %s = %s.%s;\n%s(void)%s;\n", indent, v->type, v->name, cx, v->name, indent, v->name);
+    }
   }
 }
 

@@ -143,16 +143,14 @@ void fe_check_clause_exprs(TranslationUnit *tu, const FeOptions *opts) {
   }
   Reparse r = {0};
   if (n > 0 && fe_reparse(tu, opts, ins, n, &r)) {
-    unsigned nd = clang_getNumDiagnostics(r.ctu), off;
+    unsigned nd = clang_getNumDiagnostics(r.ctu), at;
+    int line;
     for (unsigned i = 0; i < nd; i++) {
       CXDiagnostic dg = clang_getDiagnostic(r.ctu, i);
-      if (fe_reparse_error_at(dg, &off))
+      if (fe_reparse_error_in(dg, ins, n, &line, &at))
         for (int k = 0; k < cs.n; k++) {
-          const Insert *in = &ins[cs.v[k].insert];
-          unsigned at = off - in->begin;
-          if (off >= in->begin && off < in->end && at >= cs.v[k].form_begin && at < cs.v[k].form_end &&
-              !cs.v[k].reported)
-            report(tu, &cs.v[k], at, dg);
+          Check *ck = &cs.v[k];
+          if (ck->insert == line && at >= ck->form_begin && at < ck->form_end && !ck->reported) report(tu, ck, at, dg);
         }
       clang_disposeDiagnostic(dg);
     }

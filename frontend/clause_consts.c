@@ -43,6 +43,9 @@ bool fe_expr_int(const Expr *e, long long *value) {
   return literal_value(e->text, value);
 }
 
+/* The inserted line up to the enumerator's name, whose value clang folds. */
+#define ENUM_OPEN ";enum { "
+
 /* Folds each argument through an enumerator in a line inserted before its
  * directive: `;enum { gt_clause_value_N = (ARG) };`. An error inside the
  * line leaves the argument unfolded. */
@@ -50,16 +53,15 @@ static void fold_all(TranslationUnit *tu, const FeOptions *opts, Expr **exprs, I
   Reparse r;
   if (fe_reparse(tu, opts, ins, n, &r)) {
     bool *bad = xcalloc((size_t)n, sizeof *bad);
-    unsigned nd = clang_getNumDiagnostics(r.ctu), off;
+    unsigned nd = clang_getNumDiagnostics(r.ctu), at;
+    int line;
     for (unsigned i = 0; i < nd; i++) {
       CXDiagnostic dg = clang_getDiagnostic(r.ctu, i);
-      if (fe_reparse_error_at(dg, &off))
-        for (int k = 0; k < n; k++)
-          if (off >= ins[k].begin && off < ins[k].end) bad[k] = true;
+      if (fe_reparse_error_in(dg, ins, n, &line, &at)) bad[line] = true;
       clang_disposeDiagnostic(dg);
     }
     for (int i = 0; i < n && r.file; i++) {
-      unsigned name_at = ins[i].begin + (unsigned)strlen(";enum { ");
+      unsigned name_at = ins[i].begin + (unsigned)strlen(ENUM_OPEN);
       CXCursor c = clang_getCursor(r.ctu, clang_getLocationForOffset(r.ctu, r.file, name_at));
       /* a directive in a block the preprocessor skips has no enumerator */
       if (bad[i] || clang_getCursorKind(c) != CXCursor_EnumConstantDecl) continue;
@@ -82,7 +84,7 @@ void fe_fold_clause_constants(TranslationUnit *tu, const FeOptions *opts) {
       if (!needs_constant(cl->kind) || !cl->expr.text || literal_value(cl->expr.text, &v)) continue;
       /* the text has no newline: the scanner joined continuations with a space */
       Insert in = {fe_line_start(tu->file, tu->dirs[d]->loc.offset),
-                   xasprintf(";enum { gt_clause_value_%d = (%s) };\n", n, cl->expr.text), 0, 0};
+                   xasprintf(ENUM_OPEN "gt_clause_value_%d = (%s) };\n", n, cl->expr.text), 0, 0};
       VEC_PUSH(ins, ni, icap, in);
       VEC_PUSH(exprs, n, cap, &cl->expr);
     }

@@ -40,12 +40,19 @@ bool fe_reparse(const TranslationUnit *tu, const FeOptions *opts, Insert *ins, i
   return r->ctu != NULL;
 }
 
-bool fe_reparse_error_at(CXDiagnostic dg, unsigned *offset) {
+bool fe_reparse_error_in(CXDiagnostic dg, const Insert *ins, int n, int *line, unsigned *at) {
   if (clang_getDiagnosticSeverity(dg) < CXDiagnostic_Error) return false;
   CXSourceLocation loc = clang_getDiagnosticLocation(dg);
   if (!clang_Location_isFromMainFile(loc)) return false;
-  clang_getExpansionLocation(loc, NULL, NULL, NULL, offset);
-  return true;
+  unsigned off;
+  clang_getExpansionLocation(loc, NULL, NULL, NULL, &off);
+  for (int i = 0; i < n; i++)
+    if (off >= ins[i].begin && off < ins[i].end) {
+      *line = i;
+      *at = off - ins[i].begin;
+      return true;
+    }
+  return false;
 }
 
 void fe_reparse_free(Reparse *r, Insert *ins, int n) {

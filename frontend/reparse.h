@@ -27,9 +27,10 @@ unsigned fe_line_start(const SrcFile *f, unsigned offset);
 /* Parses tu's file with ins[0..n) (sorted by at) inserted, and sets their
  * begin/end. Returns false when libclang could not parse it. */
 bool fe_reparse(const TranslationUnit *tu, const FeOptions *opts, Insert *ins, int n, Reparse *r);
-/* The offset in the edited text of an error diagnostic of the main file;
- * false for warnings and for diagnostics elsewhere. */
-bool fe_reparse_error_at(CXDiagnostic dg, unsigned *offset);
+/* Whether dg is an error inside one of the inserted lines: *line is its
+ * index in ins, *at the offset within it. False for warnings and for
+ * diagnostics elsewhere. */
+bool fe_reparse_error_in(CXDiagnostic dg, const Insert *ins, int n, int *line, unsigned *at);
 void fe_reparse_free(Reparse *r, Insert *ins, int n);
 
 #endif

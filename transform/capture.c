@@ -128,6 +128,11 @@ static bool is_inner_private(Program *p, const Stmt *body, const CVar *v) {
   return !used_outside_private(p, body, v, &privates) && privates > 0;
 }
 
+/* Does an inner loop of the region make v its own (its index, or its private clause)? */
+static bool inner_loop_owns(Program *p, const Stmt *body, const CVar *v) {
+  return is_inner_iv(body, v) || is_inner_private(p, body, v);
+}
+
 Capture *xf_find_capture(const Kernel *k, const CVar *v) {
   for (int i = 0; i < k->ncaps; i++)
     if (k->caps[i].var == v) return &k->caps[i];
@@ -228,6 +233,9 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *
   const VarItem *item = NULL;
   const Clause *cl = listing_clause(k, v, &item);
   ClauseKind ck = cl ? cl->kind : CL__COUNT;
+  /* a scalar an inner loop makes its own is neither shared nor a firstprivate the region assigns */
+  const bool inner_owned = (v->tkind == VT_SCALAR || v->tkind == VT_RECORD) && !via && ck != CL_FIRSTPRIVATE &&
+                           inner_loop_owns(p, k->body, v);
   if (ck == CL_IS_DEVICE_PTR) ck = CL_DEVICEPTR;
   if (via && (ck == CL_REDUCTION || ck == CL_PRIVATE || ck == CL_FIRSTPRIVATE || ck == CL_DEVICEPTR)) {
     diag_error(item->loc, "'%s' is in a '%s' clause, but '%s', which the region calls, uses the global '%s' itself; "
@@ -259,7 +267,7 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *
   } else if (use_device_error(p, k, v, u)) {
     return;
   } else if ((v->tkind == VT_SCALAR || v->tkind == VT_RECORD) &&
-             (via || (ck != CL_FIRSTPRIVATE && !is_inner_iv(k->body, v) && !is_inner_private(p, k->body, v) &&
+             (via || (ck != CL_FIRSTPRIVATE && !inner_owned &&
                       !(k->phase_body && xf_is_local(k->phase_body, v)) && shared_scalar(p, k, v)))) {
     /* (a variable of the task region's own host code is firstprivate in each task, as OpenMP says) */
     c.kind = CAP_SHARED;
@@ -270,8 +278,7 @@ static void capture_var(Program *p, Kernel *k, const VarUse *u, const Function *
     }
   } else if (v->tkind == VT_SCALAR || v->tkind == VT_RECORD) {
     c.kind = CAP_VALUE;
-    if (ck != CL_FIRSTPRIVATE && u->write && !is_inner_iv(k->body, v) && !is_inner_private(p, k->body, v) &&
-        k->shape != KS_TASKS)
+    if (ck != CL_FIRSTPRIVATE && u->write && !inner_owned && k->shape != KS_TASKS)
       diag_warning(u->loc,
                    "'%s' is assigned in the '%s' region but is firstprivate there: the host's '%s' does not change "
                    "(add reduction(op:%s) or private(%s) to the '%s' directive)",
