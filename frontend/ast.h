@@ -64,6 +64,8 @@ typedef struct CVar {
   long long value;
   bool is_float;     /* scalar of floating type */
   bool is_static;
+  bool is_fn_pointer; /* VT_OTHER: a pointer to a function (double (*op)(double), op_t f) */
+  bool holds_pointer; /* a pointer is in its bytes: itself, an element or a member (double *f[2], s.p) */
   NameRef *type_ref; /* NR_LOCAL_TYPE / NR_VAR_TYPE named by its type, or NULL */
 } CVar;
 
@@ -75,6 +77,7 @@ typedef struct VarUse {
   bool elem_write; /* an element or member of it is assigned (a[i] = ...) */
   bool ptr_member; /* a pointer-typed member is read through it (s.p, sp->p, a[i].p) */
   bool addr_taken; /* under a unary & (&v, &(v), (T *)&v, &v[i], &v.f) */
+  bool decays;     /* its array, or an array in it, becomes a pointer value (p = v, f(v), v + 1, f(s.a)) */
 } VarUse;
 
 /* A read of an element `a[v]` whose array and index are plain variables

@@ -42,6 +42,9 @@ typedef struct Parser {
   /* Keys of DeclRefExprs under a unary & (ref_offsets). */
   unsigned *addrs;
   int naddrs, addrs_cap;
+  /* Keys of DeclRefExprs whose array (or array member) decays to a pointer value. */
+  unsigned *decays;
+  int ndecays, decays_cap;
   MacroOps macros; /* what each macro's body can write */
   /* First tokens after `acc|omp atomic` lines: the statements whose expressions get an ExprShape. */
   unsigned *atomic_starts;
@@ -356,9 +359,35 @@ static int vla_sizes_fold(CXCursor decl) {
   return all;
 }
 
+static bool holds_pointer(CXType t, int depth);
+
+static enum CXVisitorResult field_pointer_cb(CXCursor c, CXClientData d) {
+  int *found = d;
+  if (holds_pointer(clang_getCursorType(c), found[1] + 1)) {
+    found[0] = 1;
+    return CXVisit_Break;
+  }
+  return CXVisit_Continue;
+}
+
+/* Does a value of type t hold a pointer anywhere in its bytes (an element,
+ * a member, a member's member)? Too deep to tell counts as yes. */
+static bool holds_pointer(CXType t, int depth) {
+  t = clang_getCanonicalType(t);
+  while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray || t.kind == CXType_VariableArray)
+    t = clang_getCanonicalType(clang_getArrayElementType(t));
+  if (t.kind == CXType_Pointer || t.kind == CXType_BlockPointer) return true;
+  if (t.kind != CXType_Record) return false;
+  if (depth > 8) return true;
+  int found[2] = {0, depth};
+  clang_Type_visitFields(t, field_pointer_cb, found);
+  return found[0] != 0;
+}
+
 static void classify_type(Parser *p, CXCursor decl, CVar *v) {
   CXType t = clang_getCursorType(decl);
   CXType ct = clang_getCanonicalType(t);
+  v->holds_pointer = holds_pointer(ct, 0);
   if (ct.kind == CXType_IncompleteArray && clang_getCursorKind(decl) == CXCursor_VarDecl) {
     /* `extern double a[];`: a definition in this file, before or after,
      * gives the size */
@@ -386,7 +415,8 @@ static void classify_type(Parser *p, CXCursor decl, CVar *v) {
       vla_view(p, decl, v, cpt, 0);
       return;
     }
-    v->tkind = cpt.kind == CXType_FunctionProto || cpt.kind == CXType_FunctionNoProto ? VT_OTHER : VT_POINTER;
+    v->is_fn_pointer = cpt.kind == CXType_FunctionProto || cpt.kind == CXType_FunctionNoProto;
+    v->tkind = v->is_fn_pointer ? VT_OTHER : VT_POINTER;
     v->elem_type = type_text(pt);
     long long sz = clang_Type_getSizeOf(pt);
     v->elem_size = sz > 0 ? sz : -1;
@@ -647,6 +677,34 @@ static void note_const_args(Parser *p, CXCursor call) {
   }
 }
 
+/* Cursors of one node reached by two walks can differ in their parent
+ * data: the kind and the extent say whether they are the same node. */
+static bool same_node(CXCursor a, CXCursor b) {
+  return clang_getCursorKind(a) == clang_getCursorKind(b) &&
+         clang_equalRanges(clang_getCursorExtent(a), clang_getCursorExtent(b));
+}
+
+static bool array_typed(CXCursor c) {
+  enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(c)).kind;
+  return k == CXType_ConstantArray || k == CXType_IncompleteArray || k == CXType_VariableArray;
+}
+
+/* An array (loc, s.a, m[i] of a 2D m) converted to a pointer (an implicit
+ * cast, node c under parent) that is not just indexed (loc[i], *loc): the
+ * address of the variable's storage becomes a value, which may reach
+ * anything (a pointer a task holds, a call). */
+static void note_decay(Parser *p, CXCursor c, CXCursor parent) {
+  if (clang_getCursorKind(c) != CXCursor_UnexposedExpr) return;
+  if (clang_getCanonicalType(clang_getCursorType(c)).kind != CXType_Pointer) return;
+  CXCursor arr = strip_wrappers(first_child(c));
+  if (clang_Cursor_isNull(arr) || !array_typed(arr)) return;
+  enum CXCursorKind pk = clang_getCursorKind(parent);
+  if (pk == CXCursor_ArraySubscriptExpr && same_node(first_child(parent), c)) return; /* the base, not 0[loc] */
+  if (pk == CXCursor_UnaryOperator && unary_is(p, parent, "*", 0)) return;
+  LvalueInfo li = lvalue_root(p, arr);
+  if (li.found) VEC_PUSH(p->decays, p->ndecays, p->decays_cap, li.offset);
+}
+
 typedef struct UseCollector {
   Parser *p;
   Stmt *s;
@@ -696,11 +754,12 @@ static void add_use(UseCollector *uc, CXCursor ref, CXCursor decl) {
   Parser *p = uc->p;
   unsigned off, key;
   if (!ref_offsets(p, clang_getCursorLocation(ref), &off, &key)) return; /* from another file's macro */
-  VarUse u = {var_for(p, decl), srcfile_loc(p->tu->file, off), false, false, false, false};
+  VarUse u = {var_for(p, decl), srcfile_loc(p->tu->file, off), false, false, false, false, false};
   u.write = has_offset(p->writes, p->nwrites, key) != 0;
   u.elem_write = has_offset(p->elem_writes, p->nelem_writes, key) != 0;
   u.ptr_member = has_offset(p->ptr_members, p->nptr_members, key) != 0;
   u.addr_taken = has_offset(p->addrs, p->naddrs, key) != 0;
+  u.decays = has_offset(p->decays, p->ndecays, key) != 0;
   VEC_PUSH(uc->s->uses, uc->s->nuses, uc->uses_cap, u);
 }
 
@@ -770,11 +829,11 @@ static void note_names(UseCollector *uc, CXCursor c) {
 }
 
 static enum CXChildVisitResult collect_cb(CXCursor c, CXCursor parent, CXClientData d) {
-  (void)parent;
   UseCollector *uc = d;
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k == CXCursor_CallExpr) note_const_args(uc->p, c);
   note_write(uc->p, c);
+  note_decay(uc->p, c, parent);
   note_ptr_member(uc->p, c);
   note_names(uc, c);
   if (k == CXCursor_ArraySubscriptExpr) note_elem_read(uc, c);
@@ -1477,6 +1536,7 @@ int fe_parse_c(TranslationUnit *tu, const FeOptions *opts) {
   free(p.ptr_members);
   free(p.const_addrs);
   free(p.addrs);
+  free(p.decays);
   free(p.atomic_starts);
   mo_free(&p.macros);
   clang_disposeTranslationUnit(p.ctu);

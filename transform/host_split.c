@@ -183,6 +183,55 @@ static bool is_std_stream(const CVar *v) {
   return v->is_global && (!strcmp(v->name, "stdout") || !strcmp(v->name, "stderr") || !strcmp(v->name, "stdin"));
 }
 
+/* ---- storage no task can reach --------------------------------------------------- */
+
+static bool escapes_in(const Stmt *s, const CVar *v) {
+  for (int i = 0; i < s->nuses; i++)
+    if (s->uses[i].var == v && (s->uses[i].addr_taken || s->uses[i].decays)) return true;
+  for (int i = 0; i < s->nkids; i++)
+    if (escapes_in(s->kids[i], v)) return true;
+  return false;
+}
+
+/* Does a task in s use v in its body? */
+static bool tasks_use(const Stmt *s, const CVar *v) {
+  for (int d = 0; d < s->ndirs; d++)
+    if (s->dirs[d]->kind == DIR_OMP_TASK) return xf_subtree_uses(s, v, false, NULL);
+  for (int i = 0; i < s->nkids; i++)
+    if (tasks_use(s->kids[i], v)) return true;
+  return false;
+}
+
+/* Does a clause of a directive in [begin, end) name v (map, depend, firstprivate, ...)? */
+static bool clauses_name(const Program *p, unsigned begin, unsigned end, const CVar *v) {
+  for (int i = 0; i < p->tu->ndirs; i++) {
+    const Directive *d = p->tu->dirs[i];
+    if (d->loc.offset < begin || d->loc.offset >= end) continue;
+    for (int c = 0; c < d->nclauses; c++)
+      for (int j = 0; j < d->clauses[c].nitems; j++)
+        if (xf_lookup_var(p, d->clauses[c].items[j].name, d->loc.offset) == v) return true;
+  }
+  return false;
+}
+
+/* A local array or struct of the host code that holds no pointer (which
+ * could lead into the tasks' data), that no task uses, no clause of its
+ * function names (a mapped copy would come back over host writes at the
+ * data region's end) and whose address never becomes a value in its
+ * function (&v, p = v, f(v), s.a as a pointer): no task can reach its
+ * bytes, so reading or writing them needs none of the tasks' data
+ * (tb.a[t % 4], hist[nh++] = r). */
+static bool host_only(const Program *p, const Stmt *block, const CVar *v) {
+  if (v->is_global || (v->tkind != VT_ARRAY && v->tkind != VT_RECORD) || v->holds_pointer) return false;
+  if (tasks_use(block, v)) return false;
+  for (int f = 0; f < p->tu->nfuncs; f++) {
+    const Function *fn = p->tu->funcs[f];
+    if (fn->body && v->decl_offset >= fn->begin && v->decl_offset < fn->end)
+      return !clauses_name(p, fn->begin, fn->end, v) && !escapes_in(fn->body, v);
+  }
+  return false;
+}
+
 void xf_split_var(HostSplit *hs, CVar *v, bool write) {
   for (int i = 0; i < hs->nvars; i++)
     if (hs->vars[i].var == v) {
@@ -201,10 +250,10 @@ static void split_why(HostSplit *hs, const char *name, SrcLoc loc, bool call) {
 }
 
 /* What the statement's own expressions (not its kids) need of the memory
- * the tasks use, added to hs: arrays and pointers read or written through;
- * with a call, every array or pointer it names (a callee may write through
- * them, unless it is a plain library function). */
-void xf_host_needs(const Program *p, const Stmt *s, HostSplit *hs) {
+ * the tasks of block use, added to hs: arrays and pointers read or written
+ * through; with a call, every array or pointer it names (a callee may write
+ * through them, unless it is a plain library function). */
+void xf_host_needs(const Program *p, const Stmt *block, const Stmt *s, HostSplit *hs) {
   bool call = false;
   for (int i = 0; i < s->ncalls; i++) {
     const CallUse *c = &s->calls[i];
@@ -215,6 +264,7 @@ void xf_host_needs(const Program *p, const Stmt *s, HostSplit *hs) {
   }
   for (int i = 0; i < s->nuses; i++) {
     const VarUse *u = &s->uses[i];
+    if (host_only(p, block, u->var)) continue;
     if (u->var->tkind == VT_RECORD && (member_derefs(p, u) || xf_unary_before(p->tu->file->text, u->loc.offset, '*'))) {
       hs->all = true; /* through a pointer member: any mapped data */
       hs->all_write |= u->elem_write || hs->opaque_call;

@@ -343,9 +343,10 @@ bool xf_task_region(Program *p, Stmt *s, int di);
  * decided) to a KS_PHASED kernel, or reports why not (phases.c). */
 void xf_phased_region(Program *p, Kernel *k, Stmt *body, int body_di);
 /* host_split.c: what a statement's own expressions (not its kids) need of
- * the tasks' memory, added to hs (vars, why_*, opaque_call); where the
- * split goes in the header of a loop or if around tasks (false: nowhere). */
-void xf_host_needs(const Program *p, const Stmt *s, HostSplit *hs);
+ * the memory the tasks of block (the region's body) can reach, added to hs
+ * (vars, why_*, opaque_call); where the split goes in the header of a loop
+ * or if around tasks (false: nowhere). */
+void xf_host_needs(const Program *p, const Stmt *block, const Stmt *s, HostSplit *hs);
 bool xf_header_places(const Program *p, const Stmt *s, HostSplit *hs);
 bool xf_pointerish(const CVar *v); /* an array, pointer or pointer to a VLA */
 void xf_split_var(HostSplit *hs, CVar *v, bool write); /* adds v once; write accumulates */

@@ -77,7 +77,7 @@ static HostSplit split_at(const Stmt *s, int stage, bool before) {
  * it (header_places). */
 static void check_header(Walk *w, Stmt *s) {
   HostSplit hs = split_at(s, -1, false);
-  xf_host_needs(w->p, s, &hs);
+  xf_host_needs(w->p, w->ph->body, s, &hs);
   xf_split_outer_only(s, &hs);
   if (hs.why_name) {
     if (!xf_header_places(w->p, s, &hs)) {
@@ -107,7 +107,7 @@ static void scan_host(Walk *w, const Stmt *s, int di0, HostSplit *hs) {
     return;
   }
   if (!no_jump_out(w, s)) return;
-  xf_host_needs(w->p, s, hs);
+  xf_host_needs(w->p, w->ph->body, s, hs);
   note_writes(w, s);
   for (int i = 0; i < s->nkids && w->ok; i++) scan_host(w, s->kids[i], 0, hs);
 }
@@ -119,7 +119,7 @@ static void host_statement(Walk *w, Stmt *s, int di0) {
   HostSplit hs = split_at(s, -1, true);
   if (s->kind == ST_IF && s->ndirs <= di0) {
     HostSplit own = {0};
-    xf_host_needs(w->p, s, &own);
+    xf_host_needs(w->p, w->ph->body, s, &own);
     free(own.vars);
     if (!own.why_name) {
       note_writes(w, s);
@@ -166,7 +166,7 @@ static bool deps_may_alias(const TaskRegion *tr) {
 static void stage_split(Walk *w, const Stmt *s, const Kernel *sk, int si) {
   const TaskRegion *tr = sk->tasks;
   HostSplit hs = split_at(s, si, true); /* in the stage's record (emit_phases.c) */
-  for (int d = 0; d < sk->collapse; d++) xf_host_needs(w->p, sk->loop_stmts[d], &hs);
+  for (int d = 0; d < sk->collapse; d++) xf_host_needs(w->p, w->ph->body, sk->loop_stmts[d], &hs);
   xf_split_outer_only(s, &hs);
   for (int i = 0; i < tr->ndeps && !hs.all; i++) /* the walk computes the items: u[perm[k]] reads perm */
     for (int j = 0; j < tr->deps[i].item->nsubs; j++)

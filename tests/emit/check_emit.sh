@@ -17,7 +17,8 @@
 #    enter/exit/update, omp target ...);
 # 4. each `// expect-in-cu: TEXT` comment of the source (on its own line or
 #    after code) names text the .gt.cu holds (e.g. how a construct was
-#    lowered: "nested parallel loop (CollectiveDP"); a line `// nvcc-quiet`
+#    lowered: "nested parallel loop (CollectiveDP"); each `// expect-not-in-cu:
+#    TEXT` names text it must not hold; a line `// nvcc-quiet`
 #    asks that nvcc print no warning for the .gt.cu;
 #    `// expect-serial: LINE...` lists the kernels of serial code (below).
 set -u
@@ -148,6 +149,9 @@ grep -q 'gtrt_' "$hc" || fail "$hc does not call the runtime"
 while IFS= read -r text; do
   grep -qF -- "$text" "$cu" || fail "$cu does not hold '$text' (an expect-in-cu line of the source)"
 done < <(sed -nE 's|^.*// expect-in-cu: (.*)$|\1|p' "$SRC")
+while IFS= read -r text; do
+  ! grep -qF -- "$text" "$cu" || fail "$cu holds '$text' (an expect-not-in-cu line of the source)"
+done < <(sed -nE 's|^.*// expect-not-in-cu: (.*)$|\1|p' "$SRC")
 if grep -q '^// nvcc-quiet' "$SRC" && grep -q 'warning' nvcc.out; then
   cat nvcc.out
   fail "nvcc warned on $cu (the source asks for nvcc-quiet)"
