@@ -134,7 +134,7 @@ char *cg_value_decl(const CVar *v, const char *name) { return xasprintf("%s %s",
 
 void cg_blank_pointer_qualifiers(char *t) {
   static const char *const quals[] = {"const", "volatile", "restrict", "__restrict"};
-  char *star = strrchr(t, '*');
+  char *fn = strstr(t, "(*"), *star = fn ? fn + 1 : strrchr(t, '*');
   for (char *q = star ? star + 1 : NULL; q && *q;) {
     size_t n = 0;
     for (size_t i = 0; i < sizeof quals / sizeof *quals && !n; i++) {

@@ -37,7 +37,8 @@ char *cg_pointer_decl(const CVar *v, const char *name);
 char *cg_value_decl(const CVar *v, const char *name);
 char *cg_cast_type(const CVar *v);
 /* Blanks the qualifiers of the outermost pointer of a type's text, those
- * after its last '*' (`T *const restrict` -> `T *`). */
+ * after its last '*' (`T *const restrict` -> `T *`), or for a function
+ * pointer after its `(*` (`double (*const)(double *)`). */
 void cg_blank_pointer_qualifiers(char *t);
 
 /* Runtime calls that enter (or exit, in reverse) each map (emit_host.c). */

@@ -33,10 +33,11 @@ static char *field_type(const CVar *v) {
 
 /* A context field, or its copy in an executor: a pointer to rows of
  * constant size is held as a view (C++ spells no `T (*)[N] name` from the
- * type's text), which converts back where C's pointer type is needed. */
+ * type's text), which converts back where C's pointer type is needed; a
+ * function pointer's type is named through gtrt_type. */
 static char *ctx_decl(const CVar *v) {
   if (v->tkind == VT_VLA_POINTER) return cg_pointer_decl(v, v->name);
-  char *t = field_type(v), *r = xasprintf("%s %s", t, v->name);
+  char *t = field_type(v), *r = xasprintf(v->is_fn_pointer ? "gtrt_type<%s> %s" : "%s %s", t, v->name);
   free(t);
   return r;
 }
@@ -178,7 +179,8 @@ static void ctx_locals(StrBuf *sb, const Kernel *k, const char *cx, const char *
       sb_printf(sb, "%s%s %s = %lld;\n%s(void)%s;\n", indent, v->type, v->name, v->value, indent, v->name);
     else {
       /* the declared type (a const pointer stays const here), or the view of a pointer to rows */
-      char *d = v->tkind == VT_VLA_POINTER ? ctx_decl(v) : xasprintf("%s %s", v->type, v->name);
+      char *d = v->tkind == VT_VLA_POINTER ? ctx_decl(v)
+                : xasprintf(v->is_fn_pointer ? "gtrt_type<%s> %s" : "%s %s", v->type, v->name);
       sb_printf(sb, "%s%s = %s.%s;\n%s(void)%s;\n", indent, d, cx, v->name, indent, v->name);
       free(d);
     }

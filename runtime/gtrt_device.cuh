@@ -96,6 +96,10 @@ struct gtrt_red_lor {
   template <class T> __host__ __device__ static T apply(T a, T b) { return T(a != T(0) || b != T(0)); }
 };
 
+/* Names any C type where a declaration needs it before the name: a
+ * function pointer saved in a context, `gtrt_type<double (*)(double)> op`. */
+template <class T> using gtrt_type = T;
+
 /* ---- pointers to variable-length arrays ----------------------------------------- */
 
 /* C's `double (*A)[m]` has no C++ spelling; kernels get these views

@@ -281,7 +281,7 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
     if (!used_from(body, n->inner_index, v)) continue;
     if (!is_reduction(n, v) && !is_private(n, v) && xf_subtree_uses(n->inner->kids[0], v, true, NULL))
       why = "a local declared before the inner loop is assigned inside it without a reduction clause";
-    else if (v->tkind != VT_SCALAR && v->tkind != VT_POINTER && !constant_rows(v))
+    else if (v->tkind != VT_SCALAR && v->tkind != VT_POINTER && !v->is_fn_pointer && !constant_rows(v))
       why = "a local saved in the context is not a scalar or pointer";
     else if (strstr(v->type, "long double"))
       why = "a local saved in the context is a long double (the device has no such type)";
