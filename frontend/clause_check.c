@@ -36,11 +36,12 @@ typedef struct Check {
 typedef struct Checks {
   Check *v;
   int n, cap;
+  Expr **parts; /* arguments cut out of a clause's text (modifier_arguments) */
+  int nparts, parts_cap;
 } Checks;
 
-/* Integer arguments gtcc copies or may copy; modifiers (`schedule(static,
- * 4)`, `grainsize(strict: n)`, `device(ancestor: 1)`) make the others no C
- * expression. */
+/* Integer arguments gtcc copies or may copy, whole; those of clauses with
+ * modifiers are cut out of their text (modifier_arguments). */
 static bool int_clause(ClauseKind k) {
   return k == CL_NUM_TEAMS || k == CL_THREAD_LIMIT || k == CL_NUM_THREADS || k == CL_NUM_GANGS ||
          k == CL_NUM_WORKERS || k == CL_VECTOR_LENGTH || k == CL_PRIORITY || k == CL_ASYNC;
@@ -54,6 +55,65 @@ static bool int_argument_of_level(const Clause *c) {
 }
 
 static bool has_items_with_subscripts(ClauseArg a) { return a == CA_VARS || a == CA_MAP || a == CA_DEPEND; }
+
+/* The offset of the first ',' of text at depth 0 from `from`, or its length. */
+static size_t top_comma(const char *text, size_t from) {
+  int depth = 0;
+  for (size_t i = from; text[i]; i++) {
+    if (text[i] == '(' || text[i] == '[') depth++;
+    else if (text[i] == ')' || text[i] == ']') depth--;
+    else if (text[i] == ',' && depth == 0) return i;
+  }
+  return strlen(text);
+}
+
+/* Characters [b, e) of e's text as an argument of its own, kept in cs. */
+static const Expr *part_of(Checks *cs, const SrcFile *f, const Expr *e, size_t b, size_t e_end) {
+  while (b < e_end && (e->text[b] == ' ' || e->text[b] == '\t')) b++;
+  Expr *x = xcalloc(1, sizeof *x);
+  x->text = xstrndup(e->text + b, e_end - b);
+  size_t n = strlen(e->text);
+  bool in_file = e->loc.offset + n <= f->len && !memcmp(f->text + e->loc.offset, e->text, n);
+  x->loc = in_file ? srcfile_loc(f, e->loc.offset + (unsigned)b) : e->loc; /* else joined lines: the clause's */
+  VEC_PUSH(cs->parts, cs->nparts, cs->parts_cap, x);
+  return x;
+}
+
+/* The length of a leading `word :` modifier of text (grainsize(strict: n),
+ * device(ancestor: 1)), or 0. */
+static size_t modifier_length(const char *text) {
+  size_t i = 0;
+  while (text[i] == ' ') i++;
+  size_t w = i;
+  while ((text[i] >= 'a' && text[i] <= 'z') || text[i] == '_') i++;
+  if (i == w) return 0;
+  while (text[i] == ' ') i++;
+  return text[i] == ':' && text[i + 1] != ':' ? i + 1 : 0;
+}
+
+/* The integer arguments of clauses with modifiers, cut out of their text:
+ * schedule(kind, CHUNK), dist_schedule(static, CHUNK), grainsize([strict:]
+ * N), num_tasks([strict:] N), device([device_num|ancestor:] N) and the
+ * queues of wait(Q, ...) (the devnum:/queues: form is left alone). */
+static int modifier_arguments(Checks *cs, const SrcFile *f, const Clause *c, const Expr *out[], int max) {
+  const char *t = c->expr.text;
+  int n = 0;
+  if (!t || !*t) return 0;
+  if (c->kind == CL_SCHEDULE || c->kind == CL_DIST_SCHEDULE) {
+    size_t comma = top_comma(t, 0);
+    if (t[comma]) out[n++] = part_of(cs, f, &c->expr, comma + 1, strlen(t));
+  } else if (c->kind == CL_GRAINSIZE || c->kind == CL_NUM_TASKS || c->kind == CL_DEVICE_NUM) {
+    out[n++] = part_of(cs, f, &c->expr, modifier_length(t), strlen(t));
+  } else if (c->kind == CL_WAIT && !strchr(t, ':')) {
+    for (size_t b = 0; n < max;) {
+      size_t e = top_comma(t, b);
+      out[n++] = part_of(cs, f, &c->expr, b, e);
+      if (!t[e]) break;
+      b = e + 1;
+    }
+  }
+  return n;
+}
 
 /* Appends the form of e to the line; `sep` goes between forms. */
 static void add_form(StrBuf *line, Checks *cs, int insert, const Clause *c, const Expr *e, Want want,
@@ -93,6 +153,9 @@ static char *check_line(const TranslationUnit *tu, const Directive *d, Checks *c
     const Clause *c = &d->clauses[i];
     if (c->kind == CL_IF || c->kind == CL_FINAL) add_form(&line, cs, insert, c, &c->expr, WANT_SCALAR, open, sep);
     else if (int_clause(c->kind) || int_argument_of_level(c)) add_form(&line, cs, insert, c, &c->expr, WANT_INT, open, sep);
+    const Expr *args[16];
+    int nargs = modifier_arguments(cs, tu->file, c, args, 16);
+    for (int a = 0; a < nargs; a++) add_form(&line, cs, insert, c, args[a], WANT_INT, open, sep);
     if (!has_items_with_subscripts(clause_arg(c->kind))) continue;
     for (int j = 0; j < c->nitems; j++)
       for (int s = 0; s < c->items[j].nsubs; s++) {
@@ -158,4 +221,6 @@ void fe_check_clause_exprs(TranslationUnit *tu, const FeOptions *opts) {
   fe_reparse_free(&r, ins, n);
   free(ins);
   free(cs.v);
+  for (int i = 0; i < cs.nparts; i++) free(cs.parts[i]->text), free(cs.parts[i]);
+  free(cs.parts);
 }
