@@ -36,6 +36,9 @@ const char *cg_rel_const(RelOp r);
 char *cg_pointer_decl(const CVar *v, const char *name);
 char *cg_value_decl(const CVar *v, const char *name);
 char *cg_cast_type(const CVar *v);
+/* In a launch stub, after *v holds a reduction's result: the copy of v a
+ * data region or map clause has on the device gets it too (emit_cu.c). */
+void cg_reduction_to_present(StrBuf *sb, const CVar *v);
 /* Blanks the qualifiers of the outermost pointer of a type's text, those
  * after its last '*' (`T *const restrict` -> `T *`), or for a function
  * pointer after its `(*` (`double (*const)(double *)`). */

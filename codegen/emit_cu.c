@@ -452,6 +452,14 @@ void cg_stub_prologue(StrBuf *sb, const Kernel *k, const char *trip) {
   sb_puts(sb, "  if (gt_max_blocks > 0 && gt_grid > gt_max_blocks) gt_grid = (unsigned)gt_max_blocks;\n");
 }
 
+void cg_reduction_to_present(StrBuf *sb, const CVar *v) {
+  /* mapped by a data region or a map clause too: its device copy, which goes back to the host at the
+   * region's end, gets the result as well */
+  sb_printf(sb, "  if (gtrt_is_present(%s, sizeof *%s) && gtrt_update_to(gt_site, \"%s\", %s, sizeof *%s) != GTRT_OK) "
+                "gtrt_fatal();\n",
+            v->name, v->name, v->name, v->name, v->name);
+}
+
 static void emit_stub(StrBuf *sb, const Kernel *k) {
   sb_printf(sb, "extern \"C\" void %s(", k->name);
   cg_stub_params(sb, k, 1);
@@ -492,11 +500,7 @@ static void emit_stub(StrBuf *sb, const Kernel *k) {
     if (c->kind != CAP_REDUCTION) continue;
     sb_printf(sb, "  *%s = gtrt_reduce_partials<%s, %s>(gt_site, gt_part_%s, gt_grid, *%s);\n", c->var->name,
               cg_red_op(c->red_op), c->var->type, c->var->name, c->var->name);
-    /* mapped by a data region or a map clause too: its device copy, which goes back to the host at the
-     * region's end, gets the result as well */
-    sb_printf(sb, "  if (gtrt_is_present(%s, sizeof *%s) && gtrt_update_to(gt_site, \"%s\", %s, sizeof *%s) != GTRT_OK) "
-                  "gtrt_fatal();\n",
-              c->var->name, c->var->name, c->var->name, c->var->name, c->var->name);
+    cg_reduction_to_present(sb, c->var);
   }
   sb_puts(sb, "  if (gtrt_profile_enabled()) gtrt_profile_region(gt_site, gtrt_now_ms() - gt_t0);\n}\n\n");
 }

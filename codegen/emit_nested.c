@@ -143,15 +143,46 @@ static void capture_args(StrBuf *sb, const Kernel *k, const char *prefix) {
 }
 
 /* Buffers of the context machinery, as parameters and as arguments. */
+/* The outer loop's reductions: a copy per parent thread (the block's sum
+ * in gt_opart_X[block]) and one slot the NLK's blocks combine into
+ * (gt_oslot_X); the stub adds both to the host's value. */
 static void cdp_params(StrBuf *sb, const Kernel *k) {
   sb_printf(sb, ", %s_ctx *gt_ctxs, unsigned *gt_items, unsigned *gt_remaining, unsigned *gt_counts", k->name);
   for (int r = 0; r < k->nested->nreds; r++)
     sb_printf(sb, ", %s *gt_part_%s", k->nested->reds[r].var->type, k->nested->reds[r].var->name);
+  for (int i = 0; i < k->ncaps; i++)
+    if (k->caps[i].kind == CAP_REDUCTION)
+      sb_printf(sb, ", %s *gt_opart_%s, %s *gt_oslot_%s", k->caps[i].var->type, k->caps[i].var->name,
+                k->caps[i].var->type, k->caps[i].var->name);
 }
 
 static void cdp_args(StrBuf *sb, const Kernel *k) {
   sb_puts(sb, ", gt_ctxs, gt_items, gt_remaining, gt_counts");
   for (int r = 0; r < k->nested->nreds; r++) sb_printf(sb, ", gt_part_%s", k->nested->reds[r].var->name);
+  for (int i = 0; i < k->ncaps; i++)
+    if (k->caps[i].kind == CAP_REDUCTION) sb_printf(sb, ", gt_opart_%s, gt_oslot_%s", k->caps[i].var->name, k->caps[i].var->name);
+}
+
+/* The executor's accumulators of the outer reductions, which its After adds
+ * to: `&X` (the parent thread's copy) or `&gt_oacc_X` (the NLK block's). */
+static void outer_acc_params(StrBuf *sb, const Kernel *k) {
+  for (int i = 0; i < k->ncaps; i++)
+    if (k->caps[i].kind == CAP_REDUCTION) sb_printf(sb, ", %s *gt_oacc_%s", k->caps[i].var->type, k->caps[i].var->name);
+}
+
+static void outer_acc_args(StrBuf *sb, const Kernel *k, const char *prefix) {
+  for (int i = 0; i < k->ncaps; i++)
+    if (k->caps[i].kind == CAP_REDUCTION) sb_printf(sb, ", %s%s", prefix, k->caps[i].var->name);
+}
+
+/* `T name = Op::identity<T>();` for each outer reduction, named prefix + variable. */
+static void outer_acc_locals(StrBuf *sb, const Kernel *k, const char *indent, const char *prefix) {
+  for (int i = 0; i < k->ncaps; i++) {
+    const Capture *c = &k->caps[i];
+    if (c->kind == CAP_REDUCTION)
+      sb_printf(sb, "%s%s %s%s = %s::identity<%s>();\n", indent, c->var->type, prefix, c->var->name,
+                cg_red_op(c->red_op), c->var->type);
+  }
 }
 
 static void emit_after(StrBuf *sb, const Program *p, const Kernel *k, const char *indent) {
@@ -205,6 +236,7 @@ static void emit_executor(StrBuf *sb, const Program *p, const Kernel *k) {
             k->name, k->name);
   cdp_params(sb, k);
   capture_params(sb, k);
+  outer_acc_params(sb, k);
   sb_puts(sb, ") {\n");
   cg_shared_aliases(sb, k, "  ");
   sb_puts(sb, "  { /* a scope below the parameters': the context's locals may shadow captures */\n"
@@ -246,12 +278,17 @@ static void emit_executor(StrBuf *sb, const Program *p, const Kernel *k) {
   for (int r = 0; r < n->nreds; r++)
     sb_printf(sb, "  %s = %s::apply(gt_ctx.%s, %s);\n", n->reds[r].var->name, cg_red_op(n->reds[r].op),
               n->reds[r].var->name, n->reds[r].var->name);
+  for (int i = 0; i < k->ncaps; i++) /* After adds to the caller's copy of an outer reduction */
+    if (k->caps[i].kind == CAP_REDUCTION)
+      sb_printf(sb, "  %s %s = *gt_oacc_%s;\n", k->caps[i].var->type, k->caps[i].var->name, k->caps[i].var->name);
   emit_after(sb, p, k, "  ");
+  for (int i = 0; i < k->ncaps; i++)
+    if (k->caps[i].kind == CAP_REDUCTION) sb_printf(sb, "  *gt_oacc_%s = %s;\n", k->caps[i].var->name, k->caps[i].var->name);
   sb_puts(sb, "  }\n}\n\n");
 }
 
 /* Executor call for work item gt_item of the buffer. */
-static void emit_item_call(StrBuf *sb, const Kernel *k, const char *warp, const char *indent) {
+static void emit_item_call(StrBuf *sb, const Kernel *k, const char *warp, const char *indent, const char *acc) {
   sb_printf(sb,
             "%sconst unsigned gt_slot = gt_items[gt_item];\n"
             "%sconst %s_ctx gt_c = gt_ctxs[gt_slot];\n"
@@ -262,6 +299,7 @@ static void emit_item_call(StrBuf *sb, const Kernel *k, const char *warp, const 
             indent, indent, k->name, indent, indent, indent, indent, k->name, warp);
   cdp_args(sb, k);
   capture_args(sb, k, "");
+  outer_acc_args(sb, k, acc);
   sb_puts(sb, ");\n");
 }
 
@@ -273,11 +311,17 @@ static void emit_nlk(StrBuf *sb, const Kernel *k) {
   cdp_params(sb, k);
   capture_params(sb, k);
   sb_puts(sb, ") {\n"
-              "  const unsigned gt_n = ::min(gt_counts[2 * gt_seg + 1], gt_item_cap);\n"
-              "  for (unsigned gt_it = blockIdx.x; gt_it < gt_n; gt_it += gridDim.x) {\n"
+              "  const unsigned gt_n = ::min(gt_counts[2 * gt_seg + 1], gt_item_cap);\n");
+  outer_acc_locals(sb, k, "  ", "gt_oacc_");
+  sb_puts(sb, "  for (unsigned gt_it = blockIdx.x; gt_it < gt_n; gt_it += gridDim.x) {\n"
               "    const unsigned gt_item = gt_seg * gt_item_cap + gt_it;\n");
-  emit_item_call(sb, k, "0", "    ");
-  sb_puts(sb, "  }\n}\n\n");
+  emit_item_call(sb, k, "0", "    ", "&gt_oacc_");
+  sb_puts(sb, "  }\n");
+  for (int i = 0; i < k->ncaps; i++) /* thread 0 ran After: one swap per block */
+    if (k->caps[i].kind == CAP_REDUCTION)
+      sb_printf(sb, "  if (threadIdx.x == 0 && blockIdx.x < gt_n) gtrt_red_atomic<%s>(gt_oslot_%s, gt_oacc_%s);\n",
+                cg_red_op(k->caps[i].red_op), k->caps[i].var->name, k->caps[i].var->name);
+  sb_puts(sb, "}\n\n");
 }
 
 /* NLK launch from the device (tail, cta, warp variants). */
@@ -398,6 +442,7 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
   capture_params(sb, k);
   sb_puts(sb, ") {\n  const int gt_lane = (int)(threadIdx.x & 31u), gt_warp = (int)(threadIdx.x >> 5);\n");
   cg_shared_aliases(sb, k, "  ");
+  outer_acc_locals(sb, k, "  ", ""); /* this thread's copies of the outer reductions */
   switch (n->mode) {
   case CDP_CTA: sb_puts(sb, "  const unsigned gt_seg = blockIdx.x;\n"); break;
   case CDP_WARP: sb_puts(sb, "  const unsigned gt_seg = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;\n"); break;
@@ -505,6 +550,7 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
             k->name, k->name);
   cdp_args(sb, k);
   capture_args(sb, k, "");
+  outer_acc_args(sb, k, "&");
   sb_puts(sb, ");\n    }\n    __syncwarp(); /* the next round refills the slots */\n  }\n");
   /* launch variants that start the NLK from the device */
   switch (n->mode) {
@@ -530,7 +576,7 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
     sb_puts(sb, "      gt_fail = cudaGetLastError() != cudaSuccess;\n    }\n  }\n  __syncthreads();\n"
                 "  if (gt_fail)\n    for (unsigned gt_it = 0; gt_it < gt_n; gt_it++) {\n"
                 "      const unsigned gt_item = gt_seg * gt_item_cap + gt_it;\n");
-    emit_item_call(sb, k, "0", "      ");
+    emit_item_call(sb, k, "0", "      ", "&");
     sb_puts(sb, "    }\n");
     break;
   case CDP_WARP:
@@ -543,10 +589,16 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
     sb_puts(sb, "    gt_fail = cudaGetLastError() != cudaSuccess;\n  }\n"
                 "  if (__shfl_sync(0xffffffffu, gt_fail, 0))\n    for (unsigned gt_it = 0; gt_it < gt_n; gt_it++) {\n"
                 "      const unsigned gt_item = gt_seg * gt_item_cap + gt_it;\n");
-    emit_item_call(sb, k, "1", "      ");
+    emit_item_call(sb, k, "1", "      ", "&");
     sb_puts(sb, "    }\n");
     break;
   default: break;
+  }
+  for (int i = 0; i < k->ncaps; i++) {
+    const Capture *c = &k->caps[i];
+    if (c->kind != CAP_REDUCTION) continue;
+    sb_printf(sb, "  %s = gtrt_block_reduce<%s>(%s);\n", c->var->name, cg_red_op(c->red_op), c->var->name);
+    sb_printf(sb, "  if (threadIdx.x == 0) gt_opart_%s[blockIdx.x] = %s;\n", c->var->name, c->var->name);
   }
   sb_puts(sb, "}\n\n");
 }
@@ -587,6 +639,10 @@ static void emit_nested_stub(StrBuf *sb, const Kernel *k) {
   for (int r = 0; r < n->nreds; r++)
     sb_printf(sb, "  const size_t gt_o_part%d = gt_off; gt_off += (gt_nitem * sizeof(%s) + 255) & ~(size_t)255;\n", r,
               n->reds[r].var->type);
+  for (int i = 0; i < k->ncaps; i++)
+    if (k->caps[i].kind == CAP_REDUCTION)
+      sb_printf(sb, "  const size_t gt_o_opart_%s = gt_off; gt_off += ((size_t)gt_grid * sizeof(%s) + 256 + 255) & ~(size_t)255;\n",
+                k->caps[i].var->name, k->caps[i].var->type);
   sb_puts(sb, "  char *gt_mem = (char *)gtrt_scratch(gt_site, gt_off);\n  if (!gt_mem) gtrt_fatal();\n");
   sb_printf(sb, "  %s_ctx *gt_ctxs = (%s_ctx *)(gt_mem + gt_o_ctx);\n", k->name, k->name);
   sb_puts(sb, "  unsigned *gt_items = (unsigned *)(gt_mem + gt_o_items);\n"
@@ -596,6 +652,17 @@ static void emit_nested_stub(StrBuf *sb, const Kernel *k) {
   for (int r = 0; r < n->nreds; r++)
     sb_printf(sb, "  %s *gt_part_%s = (%s *)(gt_mem + gt_o_part%d);\n", n->reds[r].var->type, n->reds[r].var->name,
               n->reds[r].var->type, r);
+  for (int i = 0; i < k->ncaps; i++) {
+    const Capture *c = &k->caps[i];
+    if (c->kind != CAP_REDUCTION) continue;
+    const char *v = c->var->name, *t = c->var->type;
+    sb_printf(sb, "  %s *gt_opart_%s = (%s *)(gt_mem + gt_o_opart_%s);\n", t, v, t, v);
+    sb_printf(sb, "  %s *gt_oslot_%s = (%s *)(gt_mem + gt_o_opart_%s + (((size_t)gt_grid * sizeof(%s) + 255) & ~(size_t)255));\n",
+              t, v, t, v, t);
+    sb_printf(sb, "  { const %s gt_id = %s::identity<%s>();\n"
+                  "    GTRT_CUDA(gt_site, cudaMemcpy(gt_oslot_%s, &gt_id, sizeof gt_id, cudaMemcpyHostToDevice)); }\n",
+              t, cg_red_op(c->red_op), t, v);
+  }
   sb_puts(sb, "  GTRT_CUDA(gt_site, cudaMemsetAsync(gt_counts, 0, (size_t)gt_nseg * 8 + 4));\n");
   if (n->mode == CDP_CTA || n->mode == CDP_WARP)
     sb_puts(sb, "  if (gtrt_cdp_pending_launches(gt_site, (size_t)gt_nseg + 2048) != GTRT_OK) gtrt_fatal();\n");
@@ -623,6 +690,14 @@ static void emit_nested_stub(StrBuf *sb, const Kernel *k) {
     sb_puts(sb, "  unsigned gt_done_h = 0;\n"
                 "  GTRT_CUDA(gt_site, cudaMemcpy(&gt_done_h, gt_done, 4, cudaMemcpyDeviceToHost));\n"
                 "  if (gt_done_h == 0xffffffffu) GTRT_CUDA(gt_site, cudaErrorLaunchFailure); /* tail launch failed */\n");
+  for (int i = 0; i < k->ncaps; i++) { /* the parent blocks' partials, then the NLK's slot */
+    const Capture *c = &k->caps[i];
+    if (c->kind != CAP_REDUCTION) continue;
+    const char *v = c->var->name, *t = c->var->type, *op = cg_red_op(c->red_op);
+    sb_printf(sb, "  *%s = gtrt_reduce_partials<%s, %s>(gt_site, gt_opart_%s, gt_grid, *%s);\n", v, op, t, v, v);
+    sb_printf(sb, "  *%s = gtrt_reduce_partials<%s, %s>(gt_site, gt_oslot_%s, 1u, *%s);\n", v, op, t, v, v);
+    cg_reduction_to_present(sb, c->var);
+  }
   sb_puts(sb, "  if (gtrt_profile_enabled()) gtrt_profile_region(gt_site, gtrt_now_ms() - gt_t0);\n}\n\n");
 }
 

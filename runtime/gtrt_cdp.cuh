@@ -145,4 +145,17 @@ __device__ __forceinline__ int gtrt_lane_owner(int off, int f) {
   return r;
 }
 
+/* *x = Op::apply(*x, v) for a 4- or 8-byte T, atomically: the blocks of a
+ * next-level kernel combine their share of an outer loop's reduction into
+ * one slot (one swap per block, at its end). */
+template <class Op, class T> __device__ __forceinline__ void gtrt_red_atomic(T *x, T v) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "gtrt_red_atomic: 4- or 8-byte types only");
+  gtrt_abits<T> *w = (gtrt_abits<T> *)x;
+  gtrt_abits<T> old = *(volatile gtrt_abits<T> *)w, seen;
+  do {
+    seen = old;
+    old = atomicCAS(w, seen, gtrt_to_bits(Op::apply(gtrt_from_bits<T>(seen), v)));
+  } while (old != seen);
+}
+
 #endif

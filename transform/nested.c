@@ -239,8 +239,6 @@ static long long ctx_bytes(const Kernel *k, const Nested *n) {
 /* Decides the shape; on success k->shape = KS_NESTED. */
 static const char *try_nested(Program *p, Kernel *k, Nested *n) {
   if (k->collapse != 1) return "the outer loop is collapsed";
-  for (int i = 0; i < k->ncaps; i++)
-    if (k->caps[i].kind == CAP_REDUCTION) return "the outer loop has a reduction clause";
   Stmt *body = k->body;
   if (body->kind != ST_COMPOUND) return "the outer loop body is not a block";
   n->inner_index = -1;
@@ -257,6 +255,17 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
   if (!xf_check_jumps(p, n->inner->kids[0], "the body of a parallel loop", true))
     return "a jump leaves the inner loop's body";
   if (has_label(p, body)) return "the outer loop body has a label (the tiers hold several copies of the inner loop and After)";
+  /* The outer loop's reductions: each tier that runs After adds to its thread's copy (the
+   * next-level kernel's blocks to one slot, by an atomic compare-and-swap of 4 or 8 bytes). */
+  for (int i = 0; i < k->ncaps; i++) {
+    const CVar *v = k->caps[i].var;
+    if (k->caps[i].kind != CAP_REDUCTION) continue;
+    if (v->elem_size != 4 && v->elem_size != 8)
+      return "a reduction variable of the outer loop is not of 4 or 8 bytes (the next-level kernel combines "
+             "them by an atomic compare-and-swap)";
+    if (xf_subtree_uses(n->inner, v, false, NULL))
+      return "a reduction variable of the outer loop is used in the inner loop";
+  }
 
   /* Locals declared at the top of Before. */
   CVar **before = NULL;
