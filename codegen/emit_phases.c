@@ -249,10 +249,16 @@ static void emit_note(StrBuf *sb, const Program *p, const Kernel *k) {
             ph->nsplits ? "split by host code (notes below)" : "one megakernel over all phases");
   for (int s = 0; s < ph->nstages; s++) {
     const Kernel *sk = ph->stages[s].k;
-    sb_printf(sb, "/* gtcc: note: task type %d: the task at line %d, %s, %s */\n", s, sk->loc.line,
+    sb_printf(sb, "/* gtcc: note: task type %d: the task at line %d, %s, %s", s, sk->loc.line,
               sk->collapse ? "one task per iteration of its loop nest" : "a single task",
               ph->stages[s].self_indep ? "its tasks never conflict with each other"
                                        : "dependences found by the host walk");
+    const Stmt *hl = ph->stages[s].host_loop;
+    if (hl) /* a task loop written so that it is no task loop nest: say why it costs more */
+      sb_printf(sb, "; the for loop at line %d around it is host code, not a task loop nest (%s), so the host "
+                    "walk records its tasks one by one",
+                hl->loc.line, hl->loop->why_not ? hl->loop->why_not : "not in canonical form");
+    sb_puts(sb, " */\n");
   }
   if (ph->nsnap) {
     sb_puts(sb, "/* gtcc: note: set by the host code and read by tasks (snapshot per task loop):");

@@ -148,6 +148,8 @@ typedef struct TaskStage {
   bool narrow;      /* a warp is enough: no parallel loop, or one of at most 32
                        iterations (constant bounds); block workers then run
                        phases of only such tasks one task per warp */
+  const Stmt *host_loop; /* a single task in a for loop that is no task loop nest because it is not in
+                            canonical form (`i != n`): the note says why, or NULL */
 } TaskStage;
 
 typedef struct TaskGroupMark {

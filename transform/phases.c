@@ -280,7 +280,12 @@ static void add_stage(Walk *w, Stmt *s, int depth, Stmt *task, int task_di) {
     memcpy(sk->maps.m, k->maps.m, sizeof *sk->maps.m * (size_t)k->maps.n);
     sk->maps.n = sk->maps.cap = k->maps.n;
   }
-  TaskStage st = {sk, s, depth ? s->begin : tr->task->loc.offset, false, false, false};
+  TaskStage st = {sk, s, depth ? s->begin : tr->task->loc.offset, false, false, false, NULL};
+  for (const Stmt *up = s->parent; !depth && up && up != w->ph->body->parent; up = up->parent)
+    if (up->kind == ST_FOR) { /* the loop the task is in */
+      if (up->loop && !up->loop->canonical) st.host_loop = up;
+      break;
+    }
   VEC_PUSH(w->ph->stages, w->ph->nstages, w->ph->stages_cap, st); /* owned by the region from here on */
   if (depth) {
     const Directive *sa = xf_standalone_in(w->p, s->begin, task->begin);
