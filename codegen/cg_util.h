@@ -36,6 +36,8 @@ const char *cg_rel_const(RelOp r);
 char *cg_pointer_decl(const CVar *v, const char *name);
 char *cg_value_decl(const CVar *v, const char *name);
 char *cg_cast_type(const CVar *v);
+/* At a kernel's end: each reduction's block total into PARTS<name>[blockIdx.x] (emit_cu.c). */
+void cg_block_partials(StrBuf *sb, const Kernel *k, const char *parts);
 /* In a launch stub, after *v holds a reduction's result: the copy of v a
  * data region or map clause has on the device gets it too (emit_cu.c). */
 void cg_reduction_to_present(StrBuf *sb, const CVar *v);

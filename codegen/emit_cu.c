@@ -344,12 +344,7 @@ static void emit_kernel(StrBuf *sb, const Program *p, const Kernel *k, const CgO
   emit_grid_stride_loop(sb, k);
   emit_body(sb, p, k, opts);
   if (k->collapse == 2) sb_puts(sb, "  }\n");
-  for (int i = 0; i < k->ncaps; i++) {
-    const Capture *c = &k->caps[i];
-    if (c->kind != CAP_REDUCTION) continue;
-    sb_printf(sb, "  %s = gtrt_block_reduce<%s>(%s);\n", c->var->name, cg_red_op(c->red_op), c->var->name);
-    sb_printf(sb, "  if (threadIdx.x == 0) gt_part_%s[blockIdx.x] = %s;\n", c->var->name, c->var->name);
-  }
+  cg_block_partials(sb, k, "gt_part_");
   sb_puts(sb, "}\n\n");
 }
 
@@ -450,6 +445,15 @@ void cg_stub_prologue(StrBuf *sb, const Kernel *k, const char *trip) {
   }
   sb_printf(sb, "  const unsigned gt_block = %d;\n  unsigned gt_grid = gtrt_grid_for(%s, gt_block);\n", k->block, trip);
   sb_puts(sb, "  if (gt_max_blocks > 0 && gt_grid > gt_max_blocks) gt_grid = (unsigned)gt_max_blocks;\n");
+}
+
+void cg_block_partials(StrBuf *sb, const Kernel *k, const char *parts) {
+  for (int i = 0; i < k->ncaps; i++) {
+    const Capture *c = &k->caps[i];
+    if (c->kind != CAP_REDUCTION) continue;
+    sb_printf(sb, "  %s = gtrt_block_reduce<%s>(%s);\n", c->var->name, cg_red_op(c->red_op), c->var->name);
+    sb_printf(sb, "  if (threadIdx.x == 0) %s%s[blockIdx.x] = %s;\n", parts, c->var->name, c->var->name);
+  }
 }
 
 void cg_reduction_to_present(StrBuf *sb, const CVar *v) {

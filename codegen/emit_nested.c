@@ -594,12 +594,7 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
     break;
   default: break;
   }
-  for (int i = 0; i < k->ncaps; i++) {
-    const Capture *c = &k->caps[i];
-    if (c->kind != CAP_REDUCTION) continue;
-    sb_printf(sb, "  %s = gtrt_block_reduce<%s>(%s);\n", c->var->name, cg_red_op(c->red_op), c->var->name);
-    sb_printf(sb, "  if (threadIdx.x == 0) gt_opart_%s[blockIdx.x] = %s;\n", c->var->name, c->var->name);
-  }
+  cg_block_partials(sb, k, "gt_opart_");
   sb_puts(sb, "}\n\n");
 }
 
@@ -641,8 +636,9 @@ static void emit_nested_stub(StrBuf *sb, const Kernel *k) {
               n->reds[r].var->type);
   for (int i = 0; i < k->ncaps; i++)
     if (k->caps[i].kind == CAP_REDUCTION)
-      sb_printf(sb, "  const size_t gt_o_opart_%s = gt_off; gt_off += ((size_t)gt_grid * sizeof(%s) + 256 + 255) & ~(size_t)255;\n",
-                k->caps[i].var->name, k->caps[i].var->type);
+      sb_printf(sb, "  const size_t gt_o_opart_%s = gt_off; gt_off += ((size_t)gt_grid * sizeof(%s) + 255) & ~(size_t)255;\n"
+                    "  const size_t gt_o_oslot_%s = gt_off; gt_off += 256;\n",
+                k->caps[i].var->name, k->caps[i].var->type, k->caps[i].var->name);
   sb_puts(sb, "  char *gt_mem = (char *)gtrt_scratch(gt_site, gt_off);\n  if (!gt_mem) gtrt_fatal();\n");
   sb_printf(sb, "  %s_ctx *gt_ctxs = (%s_ctx *)(gt_mem + gt_o_ctx);\n", k->name, k->name);
   sb_puts(sb, "  unsigned *gt_items = (unsigned *)(gt_mem + gt_o_items);\n"
@@ -657,8 +653,7 @@ static void emit_nested_stub(StrBuf *sb, const Kernel *k) {
     if (c->kind != CAP_REDUCTION) continue;
     const char *v = c->var->name, *t = c->var->type;
     sb_printf(sb, "  %s *gt_opart_%s = (%s *)(gt_mem + gt_o_opart_%s);\n", t, v, t, v);
-    sb_printf(sb, "  %s *gt_oslot_%s = (%s *)(gt_mem + gt_o_opart_%s + (((size_t)gt_grid * sizeof(%s) + 255) & ~(size_t)255));\n",
-              t, v, t, v, t);
+    sb_printf(sb, "  %s *gt_oslot_%s = (%s *)(gt_mem + gt_o_oslot_%s);\n", t, v, t, v);
     sb_printf(sb, "  { const %s gt_id = %s::identity<%s>();\n"
                   "    GTRT_CUDA(gt_site, cudaMemcpy(gt_oslot_%s, &gt_id, sizeof gt_id, cudaMemcpyHostToDevice)); }\n",
               t, cg_red_op(c->red_op), t, v);

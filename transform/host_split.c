@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend.h"
 #include "lir.h"
 
 /* `&x[i]...[k]` (subscripts at `at`, the variable at `var`) only computes
@@ -185,14 +186,6 @@ static bool is_std_stream(const CVar *v) {
 
 /* ---- storage no task can reach --------------------------------------------------- */
 
-static bool escapes_in(const Stmt *s, const CVar *v) {
-  for (int i = 0; i < s->nuses; i++)
-    if (s->uses[i].var == v && (s->uses[i].addr_taken || s->uses[i].decays)) return true;
-  for (int i = 0; i < s->nkids; i++)
-    if (escapes_in(s->kids[i], v)) return true;
-  return false;
-}
-
 /* Does a task in s use v in its body? */
 static bool tasks_use(const Stmt *s, const CVar *v) {
   for (int d = 0; d < s->ndirs; d++)
@@ -224,12 +217,9 @@ static bool clauses_name(const Program *p, unsigned begin, unsigned end, const C
 static bool host_only(const Program *p, const Stmt *block, const CVar *v) {
   if (v->is_global || (v->tkind != VT_ARRAY && v->tkind != VT_RECORD) || v->holds_pointer) return false;
   if (tasks_use(block, v)) return false;
-  for (int f = 0; f < p->tu->nfuncs; f++) {
-    const Function *fn = p->tu->funcs[f];
-    if (fn->body && v->decl_offset >= fn->begin && v->decl_offset < fn->end)
-      return !clauses_name(p, fn->begin, fn->end, v) && !escapes_in(fn->body, v);
-  }
-  return false;
+  const Function *fn = fe_function_at(p->tu, v->decl_offset);
+  return fn && fn->body && !clauses_name(p, fn->begin, fn->end, v) &&
+         !xf_find_use(fn->body, v, XF_USE_ADDR | XF_USE_DECAY);
 }
 
 void xf_split_var(HostSplit *hs, CVar *v, bool write) {

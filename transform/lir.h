@@ -382,6 +382,9 @@ bool xf_header_function_on_device(const Program *p, const HeaderFunction *fn);
 /* Whether statement s's own expressions (not its kids') use v (regions.c):
  * e.g. a loop header that reads an outer loop variable. */
 bool xf_stmt_uses(const Stmt *s, const CVar *v);
+/* The first use of v below s that is one of `kinds` (any use for XF_USE_ANY), or NULL. */
+enum { XF_USE_ANY = 0, XF_USE_WRITE = 1, XF_USE_ELEM_WRITE = 2, XF_USE_ADDR = 4, XF_USE_DECAY = 8 };
+const VarUse *xf_find_use(const Stmt *s, const CVar *v, unsigned kinds);
 /* v used (only writes: assigned, incremented, address taken) anywhere below s; *where the first such use. */
 bool xf_subtree_uses(const Stmt *s, const CVar *v, bool writes_only, SrcLoc *where);
 /* Reports a return, a goto to a label outside body, a break or a continue

@@ -129,14 +129,6 @@ static const char *inner_clauses(Program *p, Nested *n, CVar **before, int nbefo
   return NULL;
 }
 
-static bool subtree_writes(const Stmt *s, const CVar *v) {
-  for (int i = 0; i < s->nuses; i++)
-    if (s->uses[i].var == v && (s->uses[i].write || s->uses[i].elem_write)) return true;
-  for (int i = 0; i < s->nkids; i++)
-    if (subtree_writes(s->kids[i], v)) return true;
-  return false;
-}
-
 /* The inner loop's bounds change with the outer iteration: its header reads
  * the outer index, a saved Before local or memory (CSR: rp[i], rp[i+1]). */
 static bool bounds_follow_outer(const Kernel *k, const Nested *n) {
@@ -161,7 +153,7 @@ static void find_streamed(const Kernel *k, Nested *n, const Stmt *s) {
     const CVar *a = r->base;
     bool one_dim = (a->tkind == VT_POINTER && a->elem_type && !strchr(a->elem_type, '*')) ||
                    (a->tkind == VT_ARRAY && a->ndims == 1);
-    if (r->index == n->inner->loop->iv && one_dim && !subtree_writes(k->body, a))
+    if (r->index == n->inner->loop->iv && one_dim && !xf_find_use(k->body, a, XF_USE_WRITE | XF_USE_ELEM_WRITE))
       VEC_PUSH(n->streamed, n->nstreamed, n->streamed_cap, r);
   }
   for (int i = 0; i < s->nkids; i++) find_streamed(k, n, s->kids[i]);

@@ -52,15 +52,25 @@ bool xf_stmt_uses(const Stmt *s, const CVar *v) {
   return false;
 }
 
-bool xf_subtree_uses(const Stmt *s, const CVar *v, bool writes_only, SrcLoc *where) {
+static bool use_is(const VarUse *u, unsigned kinds) {
+  return !kinds || ((kinds & XF_USE_WRITE) && u->write) || ((kinds & XF_USE_ELEM_WRITE) && u->elem_write) ||
+         ((kinds & XF_USE_ADDR) && u->addr_taken) || ((kinds & XF_USE_DECAY) && u->decays);
+}
+
+const VarUse *xf_find_use(const Stmt *s, const CVar *v, unsigned kinds) {
   for (int i = 0; i < s->nuses; i++)
-    if (s->uses[i].var == v && (!writes_only || s->uses[i].write)) {
-      if (where) *where = s->uses[i].loc;
-      return true;
-    }
-  for (int i = 0; i < s->nkids; i++)
-    if (xf_subtree_uses(s->kids[i], v, writes_only, where)) return true;
-  return false;
+    if (s->uses[i].var == v && use_is(&s->uses[i], kinds)) return &s->uses[i];
+  for (int i = 0; i < s->nkids; i++) {
+    const VarUse *u = xf_find_use(s->kids[i], v, kinds);
+    if (u) return u;
+  }
+  return NULL;
+}
+
+bool xf_subtree_uses(const Stmt *s, const CVar *v, bool writes_only, SrcLoc *where) {
+  const VarUse *u = xf_find_use(s, v, writes_only ? XF_USE_WRITE : XF_USE_ANY);
+  if (u && where) *where = u->loc;
+  return u != NULL;
 }
 
 /* The sizes in OpenACC's tile(a, b, ...): one per loop of the nest. */
