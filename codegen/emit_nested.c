@@ -199,10 +199,16 @@ static void emit_after(StrBuf *sb, const Program *p, const Kernel *k, const char
 
 /* Declarations of the context variables (outer index, Before locals) from
  * the context `cx`; reduction variables are left to the caller. */
-static void ctx_locals(StrBuf *sb, const Kernel *k, const char *cx, const char *indent) {
+static void ctx_locals(StrBuf *sb, const Program *p, const Kernel *k, const char *cx, const char *indent) {
   const Nested *n = k->nested;
   const CVar *iv = k->loops[0]->iv;
   sb_printf(sb, "%s%s %s = %s.gt_iv;\n%s(void)%s;\n", indent, iv->type, iv->name, cx, indent, iv->name);
+  for (int i = 0; i < n->nstatics; i++) { /* constant tables: declared again, not saved */
+    sb_puts(sb, indent);
+    cg_copy_source(sb, p->tu, n->statics[i]->begin, n->statics[i]->end);
+    sb_putc(sb, '\n');
+    for (int d = 0; d < n->statics[i]->ndecls; d++) sb_printf(sb, "%s(void)%s;\n", indent, n->statics[i]->decls[d]->name);
+  }
   for (int i = 0; i < n->nctx; i++) {
     const CVar *v = n->ctx[i];
     if (is_red(n, v)) continue;
@@ -242,7 +248,7 @@ static void emit_executor(StrBuf *sb, const Program *p, const Kernel *k) {
   sb_puts(sb, "  { /* a scope below the parameters': the context's locals may shadow captures */\n"
               "  const int gt_t = GT_WARP ? (int)(threadIdx.x & 31u) : (int)threadIdx.x;\n"
               "  const int gt_nt = GT_WARP ? 32 : (int)blockDim.x;\n");
-  ctx_locals(sb, k, "gt_ctx", "  ");
+  ctx_locals(sb, p, k, "gt_ctx", "  ");
   for (int r = 0; r < n->nreds; r++) red_identity(sb, n, r, "  ", n->reds[r].var->name);
   /* unrolled: several independent loads in flight per thread; on the H200
    * 8 took giant rows from 1703 to 2836 GB/s (docs/collectivedp.md). The
@@ -386,7 +392,7 @@ static void emit_warp_flat(StrBuf *sb, const Program *p, const Kernel *k) {
     red_identity(sb, n, r, "        ", name);
   }
   sb_printf(sb, "        if (gt_f < gt_stot) {\n          const %s_ctx &gt_cx = gt_cq[gt_warp][gt_r];\n", k->name);
-  ctx_locals(sb, k, "gt_cx", "          ");
+  ctx_locals(sb, p, k, "gt_cx", "          ");
   for (int r = 0; r < n->nreds; r++) red_identity(sb, n, r, "          ", n->reds[r].var->name);
   /* `for (int i = ...)` inside the outer `i` loop (or named like a local of Before): a scope of its own */
   bool clash = inner_iv_clashes(k);
@@ -418,7 +424,7 @@ static void emit_warp_flat(StrBuf *sb, const Program *p, const Kernel *k) {
   }
   sb_printf(sb, "      }\n      __syncwarp(); /* After reads what the other lanes wrote */\n"
                 "      if (gt_short) {\n        const %s_ctx &gt_cx = gt_cq[gt_warp][gt_lane];\n", k->name);
-  ctx_locals(sb, k, "gt_cx", "        ");
+  ctx_locals(sb, p, k, "gt_cx", "        ");
   for (int r = 0; r < n->nreds; r++)
     sb_printf(sb, "        %s %s = %s::apply(gt_cx.%s, gt_acc%d);\n", n->reds[r].var->type, n->reds[r].var->name,
               cg_red_op(n->reds[r].op), n->reds[r].var->name, r);

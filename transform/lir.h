@@ -99,6 +99,9 @@ typedef struct Nested {
                               * part of a read-only array (CSR val[j], col[j]): streaming loads in the
                               * warp-flat tier, so they do not push gathered data out of L2 */
   int nstreamed, streamed_cap;
+  const Stmt **statics; /* Before declarations of `static const` tables the inner loop or After read:
+                         * each executor declares them again (read-only, so a copy is the same) */
+  int nstatics, statics_cap;
 } Nested;
 
 /* One depend item of the task directive: `H[i-1][j]` as written. */
@@ -338,6 +341,7 @@ void xf_device_functions(Program *p);       /* devfuncs.c */
 bool xf_global_via_copy(const CVar *v);
 void xf_check_names(Program *p);            /* names.c: what reaches the .gt.cu compiles as C++ */
 void xf_nested(Program *p, Kernel *k);      /* nested.c: decides KS_NESTED */
+void xf_free_nested(Nested *n);             /* nested.c: frees what xf_nested built (NULL: nothing) */
 /* tasks.c: if the construct at s->dirs[di] (omp parallel / target) creates
  * tasks, lowers it to a KS_TASKS kernel (or reports why not) and returns true. */
 bool xf_task_region(Program *p, Stmt *s, int di);

@@ -175,16 +175,61 @@ static bool address_of_pointee(const char *text, const CVar *v, unsigned at) {
   return after[0] == '[' || (after[0] == '-' && after[1] == '>');
 }
 
-/* Is v's address taken below s (`&v`, `&(v)`, `(T *)&v`, `&v[i]` of an array)? */
-static bool subtree_takes_address(const Program *p, const Stmt *s, const CVar *v) {
+/* The address of v at use u (`&v`, `&(v)`, `(T *)&v`, `&v[i]` of an array), or an array of v
+ * becoming a pointer value (`p = w`, `f(w)`, `f(s.a)`). */
+static bool use_takes_address(const Program *p, const VarUse *u) {
   const char *text = p->tu->file->text;
+  return (u->addr_taken || u->decays || xf_unary_before(text, u->loc.offset, '&')) &&
+         !address_of_pointee(text, u->var, u->loc.offset);
+}
+
+/* `f(a, &lo, &hi);`: a statement that is one call and assigns nothing, so an address in its
+ * arguments reaches only the callee (an out-parameter) and is gone when it returns. */
+static bool call_statement(const Program *p, const Stmt *s) {
+  if (s->kind != ST_EXPR || s->ncalls < 1) return false;
+  const char *t = p->tu->file->text;
+  size_t at = s->begin;
+  while (at < s->end && isspace((unsigned char)t[at])) at++;
+  if (at >= s->end || !(isalpha((unsigned char)t[at]) || t[at] == '_')) return false;
+  while (at < s->end && (isalnum((unsigned char)t[at]) || t[at] == '_')) at++;
+  while (at < s->end && isspace((unsigned char)t[at])) at++;
+  if (at >= s->end || t[at] != '(') return false;
+  int depth = 0;
+  for (; at < s->end; at++) {
+    if (t[at] == '(') depth++;
+    else if (t[at] == ')' && --depth == 0) break;
+  }
+  for (at++; at < s->end && (isspace((unsigned char)t[at]) || t[at] == ';'); at++) {}
+  if (at != s->end) return false; /* `f(&v) + 1;`, `f(&v)(x);` */
   for (int i = 0; i < s->nuses; i++)
-    if (s->uses[i].var == v && (s->uses[i].addr_taken || xf_unary_before(text, s->uses[i].loc.offset, '&')) &&
-        !address_of_pointee(text, v, s->uses[i].loc.offset))
-      return true;
+    if (s->uses[i].write && !use_takes_address(p, &s->uses[i])) return false; /* `f(q = &v)` */
+  return true;
+}
+
+/* May a pointer to v reach the inner loop or After? Every `&v` below s counts, except in the
+ * arguments of a call statement outside the inner loop. */
+static bool subtree_takes_address(const Program *p, const Stmt *s, const Stmt *inner, bool in_inner, const CVar *v) {
+  in_inner |= s == inner;
+  bool out_param = !in_inner && call_statement(p, s);
+  for (int i = 0; i < s->nuses; i++)
+    if (s->uses[i].var == v && use_takes_address(p, &s->uses[i]) && !out_param) return true;
   for (int i = 0; i < s->nkids; i++)
-    if (subtree_takes_address(p, s->kids[i], v)) return true;
+    if (subtree_takes_address(p, s->kids[i], inner, in_inner, v)) return true;
   return false;
+}
+
+/* `static const int w[4] = {...};` declared in Before: static storage the parent and the
+ * executors can each declare (the same values), so no context slot. Every variable of the
+ * declaration must be such a table. */
+static bool static_table(const Stmt *decl) {
+  for (int d = 0; d < decl->ndecls; d++) {
+    const CVar *v = decl->decls[d];
+    bool is_const = v->is_const || (v->tkind == VT_ARRAY && !strncmp(v->type, "const ", 6));
+    if (!v->is_static || !is_const || v->holds_pointer || v->is_fn_pointer ||
+        (v->type_ref && v->type_ref->kind == NR_LOCAL_TYPE))
+      return false;
+  }
+  return decl->kind == ST_DECL;
 }
 
 /* A goto or a label of one (not case/default) below s. */
@@ -261,9 +306,13 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
 
   /* Locals declared at the top of Before. */
   CVar **before = NULL;
-  int nbefore = 0, cap = 0;
+  const Stmt **decl_of = NULL;
+  int nbefore = 0, cap = 0, dcap = 0, ndecl = 0;
   for (int i = 0; i < n->inner_index; i++)
-    for (int d = 0; d < body->kids[i]->ndecls; d++) VEC_PUSH(before, nbefore, cap, body->kids[i]->decls[d]);
+    for (int d = 0; d < body->kids[i]->ndecls; d++) {
+      VEC_PUSH(before, nbefore, cap, body->kids[i]->decls[d]);
+      VEC_PUSH(decl_of, ndecl, dcap, body->kids[i]);
+    }
   const char *why = inner_clauses(p, n, before, nbefore);
   const CVar *inner_iv = n->inner->loop->iv;
   for (int b = 0; !why && b < nbefore; b++) {
@@ -274,7 +323,19 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
               "has the index only inside the inner loop)";
       continue;
     }
-    if (subtree_takes_address(p, body, v)) { /* a pointer to it may reach the inner loop or After */
+    if (v->is_static) {
+      if (!used_from(body, n->inner_index, v)) continue;
+      if (!static_table(decl_of[b])) {
+        why = "a static local declared before the inner loop and used in it or after it is not a constant "
+              "table (the parent kernel and the next-level kernel would each have a copy)";
+        break;
+      }
+      bool listed = false;
+      for (int t = 0; t < n->nstatics; t++) listed |= n->statics[t] == decl_of[b];
+      if (!listed) VEC_PUSH(n->statics, n->nstatics, n->statics_cap, decl_of[b]);
+      continue;
+    }
+    if (subtree_takes_address(p, body, n->inner, false, v)) { /* a pointer to it may reach the inner loop or After */
       why = "the address of a local declared before the inner loop is taken (the next-level kernel cannot reach "
             "the parent thread's locals)";
       break;
@@ -289,7 +350,7 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
     else if (!is_private(n, v) || used_from(body, n->inner_index + 1, v)) /* private to the inner loop: After sees Before's value */
       VEC_PUSH(n->ctx, n->nctx, n->ctx_cap, v);
   }
-  free(before);
+  free(before), free(decl_of);
   if (why) return why;
   /* Values captured from outside are firstprivate per outer iteration:
    * one assigned in the outer body would need a per-context copy (the
@@ -319,6 +380,10 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
   return NULL;
 }
 
+void xf_free_nested(Nested *n) {
+  if (n) free(n->ctx), free(n->reds), free(n->privs), free(n->streamed), free(n->statics), free(n);
+}
+
 void xf_nested(Program *p, Kernel *k) {
   if (k->nseq_inner == 0) return;
   CdpMode mode = kernel_mode(p, k);
@@ -330,7 +395,7 @@ void xf_nested(Program *p, Kernel *k) {
   const char *why = try_nested(p, k, n);
   if (why) {
     k->flat_reason = why;
-    free(n->ctx), free(n->reds), free(n->privs), free(n->streamed), free(n);
+    xf_free_nested(n);
     return;
   }
   n->mode = mode;

@@ -737,7 +737,7 @@ void xf_free(Program *p) {
     free(k->seq_inner);
     free(k->reported);
     free(k->region_privates);
-    if (k->nested) free(k->nested->ctx), free(k->nested->reds), free(k->nested->privs), free(k->nested->streamed), free(k->nested);
+    xf_free_nested(k->nested);
     free_task_region(k->tasks);
     free(k);
   }

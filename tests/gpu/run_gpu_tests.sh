@@ -145,7 +145,7 @@ cases_for() {
   phase_user_w_b) printf '%s\n' "1 1 1" "64 64 2" "7 33 1000" "64 64 0" "-" "4096 256 20" ;; # NB BS STEPS
   task_user_w_b) printf '%s\n' "0 0" "1 1" "1 300" "300 1" "-" "3000 2000" ;;
   task_loop_ne) printf '%s\n' "0" "1" "2" "-" "100000" ;; # N
-  nested_outer_reduction | nested_fn_pointer) printf '%s\n' "0" "1" "2" "-" "200000" ;; # N
+  nested_outer_reduction | nested_fn_pointer | nested_before_storage) printf '%s\n' "0" "1" "2" "-" "200000" ;; # N
   host_only_arrays) printf '%s\n' "0 5 3" "1 1 1" "1 1 2" "64 1024 0" "7 33 1000" "-" "256 4096 20" ;; # NB BS STEPS
   *) printf '%s\n' "-" ;; # other test programs (tests/emit/cases): no arguments
   esac
