@@ -42,6 +42,12 @@ static char *ctx_decl(const CVar *v) {
   return r;
 }
 
+/* The context field of collapsed loop l's index: gt_iv, gt_iv1, gt_iv2. */
+static void iv_field(char field[16], int l) {
+  if (l) snprintf(field, 16, "gt_iv%d", l);
+  else strcpy(field, "gt_iv");
+}
+
 /* Resident threads per SM the kernels must fit (of 2048), which caps their
  * registers: the parent 1280 (51 registers), the NLK 1024 (64). Measured
  * in docs/collectivedp.md: the parent's warp tiers want the extra warps
@@ -80,7 +86,8 @@ static void print_inner_step(StrBuf *sb, const ForLoop *in, const char *ctx) {
 static bool inner_iv_clashes(const Kernel *k) {
   const Nested *n = k->nested;
   const char *name = n->inner->loop->iv->name;
-  if (!strcmp(name, k->loops[0]->iv->name)) return true;
+  for (int l = 0; l < k->collapse; l++)
+    if (!strcmp(name, k->loops[l]->iv->name)) return true;
   for (int i = 0; i < n->nctx; i++)
     if (!strcmp(name, n->ctx[i]->name)) return true;
   return false;
@@ -108,11 +115,15 @@ static bool is_red(const Nested *n, const CVar *v) {
 static void emit_ctx_struct(StrBuf *sb, const Kernel *k) {
   const Nested *n = k->nested;
   sb_printf(sb, "struct %s_ctx {\n  long long gt_ilb, gt_ist, gt_itc;\n  unsigned gt_first, gt_nchunks;\n", k->name);
-  char *t = field_type(k->loops[0]->iv);
-  sb_printf(sb, "  %s gt_iv;\n", t);
-  free(t);
+  for (int l = 0; l < k->collapse; l++) { /* the outer index; with collapse, one per loop (gt_iv, gt_iv1, ...) */
+    char *t = field_type(k->loops[l]->iv);
+    char field[16];
+    iv_field(field, l);
+    sb_printf(sb, "  %s %s;\n", t, field);
+    free(t);
+  }
   for (int i = 0; i < n->nctx; i++) {
-    t = ctx_decl(n->ctx[i]);
+    char *t = ctx_decl(n->ctx[i]);
     sb_printf(sb, "  %s;\n", t);
     free(t);
   }
@@ -201,8 +212,12 @@ static void emit_after(StrBuf *sb, const Program *p, const Kernel *k, const char
  * the context `cx`; reduction variables are left to the caller. */
 static void ctx_locals(StrBuf *sb, const Program *p, const Kernel *k, const char *cx, const char *indent) {
   const Nested *n = k->nested;
-  const CVar *iv = k->loops[0]->iv;
-  sb_printf(sb, "%s%s %s = %s.gt_iv;\n%s(void)%s;\n", indent, iv->type, iv->name, cx, indent, iv->name);
+  for (int l = 0; l < k->collapse; l++) {
+    const CVar *iv = k->loops[l]->iv;
+    char field[16];
+    iv_field(field, l);
+    sb_printf(sb, "%s%s %s = %s.%s;\n%s(void)%s;\n", indent, iv->type, iv->name, cx, field, indent, iv->name);
+  }
   for (int i = 0; i < n->nstatics; i++) { /* constant tables: declared again, not saved */
     sb_puts(sb, indent);
     cg_copy_source(sb, p->tu, n->statics[i]->begin, n->statics[i]->end);
@@ -441,9 +456,10 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
    * docs/collectivedp.md has the measurements. -DGTCC_CDP_MIN_BLOCKS=N
    * overrides it. */
   emit_min_blocks(sb, k, "GTCC_CDP_MIN_BLOCKS", "parent", PARENT_THREADS_PER_SM);
-  sb_printf(sb, "template <class gt_idx>\n__global__ void __launch_bounds__(%d, %s_parent_minb) %s_kernel(long long gt_n0, long long gt_lb0, long long gt_st0, "
-                "unsigned gt_ctx_cap, unsigned gt_item_cap, unsigned *gt_done",
+  sb_printf(sb, "template <class gt_idx>\n__global__ void __launch_bounds__(%d, %s_parent_minb) %s_kernel(long long gt_n0, long long gt_lb0, long long gt_st0, ",
             k->block, k->name, k->name);
+  for (int l = 1; l < k->collapse; l++) sb_printf(sb, "long long gt_n%d, long long gt_lb%d, long long gt_st%d, ", l, l, l);
+  sb_puts(sb, "unsigned gt_ctx_cap, unsigned gt_item_cap, unsigned *gt_done");
   cdp_params(sb, k);
   capture_params(sb, k);
   sb_puts(sb, ") {\n  const int gt_lane = (int)(threadIdx.x & 31u), gt_warp = (int)(threadIdx.x >> 5);\n");
@@ -460,8 +476,14 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
    * shrinks L1, and a second array (28 KB per block for SpMV) cost inline
    * rows a fifth of their bandwidth (docs/collectivedp.md). */
   sb_printf(sb, "  __shared__ %s_ctx gt_cq[%d][32];\n", k->name, k->block / 32);
-  sb_puts(sb, "  (void)gt_done;\n"
-              "  const gt_idx gt_m0 = (gt_idx)gt_n0;\n"
+  sb_puts(sb, "  (void)gt_done;\n  const gt_idx gt_m0 = (gt_idx)");
+  if (k->collapse > 1) { /* the collapsed iteration space, one index */
+    sb_puts(sb, "(gt_n0");
+    for (int l = 1; l < k->collapse; l++) sb_printf(sb, " * gt_n%d", l);
+    sb_putc(sb, ')');
+  } else
+    sb_puts(sb, "gt_n0");
+  sb_puts(sb, ";\n"
               "  /* warp-uniform grid-stride loop: lanes stay together for the warp tier */\n"
               "  for (gt_idx gt_base = (gt_idx)blockIdx.x * blockDim.x + (threadIdx.x & ~31u); gt_base < gt_m0;\n"
               "       gt_base += (gt_idx)gridDim.x * blockDim.x) {\n"
@@ -470,8 +492,15 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
               "    bool gt_short = false;  /* this lane's loop is short */\n"
               "    bool gt_medium = false; /* ... or medium (or the NLK's buffer was full) */\n"
               "    do {\n      if (gt_c0 >= gt_m0) break;\n");
+  /* the outer indices, the innermost collapsed loop's varying fastest (one division per loop) */
+  if (k->collapse > 1) sb_puts(sb, "      gt_idx gt_r = gt_c0;\n");
+  for (int l = k->collapse - 1; l > 0; l--) {
+    const CVar *iv = k->loops[l]->iv;
+    sb_printf(sb, "      %s %s = (%s)(gt_lb%d + (long long)(gt_r %% (gt_idx)gt_n%d) * gt_st%d);\n      gt_r /= (gt_idx)gt_n%d;\n",
+              iv->type, iv->name, iv->type, l, l, l, l);
+  }
   const CVar *iv = k->loops[0]->iv;
-  sb_printf(sb, "      %s %s = (%s)(gt_lb0 + gt_c0 * gt_st0);\n", iv->type, iv->name, iv->type);
+  sb_printf(sb, "      %s %s = (%s)(gt_lb0 + %s * gt_st0);\n", iv->type, iv->name, iv->type, k->collapse > 1 ? "gt_r" : "gt_c0");
   /* the outer loop's privates that Before uses (only Before may: nested.c) */
   for (int i = 0; i < k->ncaps; i++)
     if (k->caps[i].kind == CAP_PRIVATE && before_uses(body, n->inner, k->caps[i].var))
@@ -493,6 +522,7 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
             "        %s_ctx gt_mine;\n"
             "        gt_mine.gt_ilb = gt_ilb; gt_mine.gt_ist = gt_ist; gt_mine.gt_itc = gt_itc; gt_mine.gt_iv = %s;\n",
             in->lb.text, in->step.text, in->ub.text, cg_rel_const(in->relop), k->name, iv->name);
+  for (int l = 1; l < k->collapse; l++) sb_printf(sb, "        gt_mine.gt_iv%d = %s;\n", l, k->loops[l]->iv->name);
   for (int i = 0; i < n->nctx; i++) sb_printf(sb, "        gt_mine.%s = %s;\n", n->ctx[i]->name, n->ctx[i]->name);
   sb_printf(sb,
             "        if (gt_itc <= %lldLL) { /* short: the warp runs its lanes' short loops together */\n"
@@ -608,8 +638,15 @@ static void emit_nested_stub(StrBuf *sb, const Kernel *k) {
   const Nested *n = k->nested;
   sb_printf(sb, "extern \"C\" void %s(", k->name);
   cg_stub_params(sb, k, 1);
-  sb_puts(sb, ") {\n  if (gt_n0 <= 0) return;\n");
-  cg_stub_prologue(sb, k, "gt_n0");
+  const char *trips = "gt_n0"; /* iterations of the (collapsed) outer loop */
+  if (k->collapse > 1) {
+    trips = "gt_total";
+    sb_puts(sb, ") {\n  const long long gt_total = gt_n0");
+    for (int l = 1; l < k->collapse; l++) sb_printf(sb, " * gt_n%d", l);
+    sb_puts(sb, ";\n  if (gt_total <= 0) return;\n");
+  } else
+    sb_puts(sb, ") {\n  if (gt_n0 <= 0) return;\n");
+  cg_stub_prologue(sb, k, trips);
   /* The parent's grid-stride loop over one wave of resident blocks: the
    * default grid assumed 2048 threads per SM, more than the occupancy
    * floor lets in, and the second wave cost 7 % on 2D Poisson. */
@@ -626,13 +663,13 @@ static void emit_nested_stub(StrBuf *sb, const Kernel *k) {
             "  /* context buffer: capacity split over %s segment(s); items are NLK blocks' work */\n"
             "  const unsigned gt_nseg = %s;\n"
             "  long long gt_cap = gtrt_cdp_capacity();\n"
-            "  if (gt_cap > gt_n0) gt_cap = gt_n0;\n"
+            "  if (gt_cap > %s) gt_cap = %s;\n"
             "  if (gt_cap > (1LL << 28)) gt_cap = 1LL << 28;\n"
             "  const unsigned gt_ctx_cap = (unsigned)(gt_cap / gt_nseg);\n"
             "  const unsigned gt_item_cap = gt_ctx_cap ? 4 * gt_ctx_cap : 0;\n"
             "  const size_t gt_nctx = (size_t)gt_ctx_cap * gt_nseg, gt_nitem = (size_t)gt_item_cap * gt_nseg;\n"
             "  size_t gt_off = 0;\n",
-            n->mode == CDP_CTA ? "block" : n->mode == CDP_WARP ? "warp" : "one", nseg);
+            n->mode == CDP_CTA ? "block" : n->mode == CDP_WARP ? "warp" : "one", nseg, trips, trips);
   sb_printf(sb, "  const size_t gt_o_ctx = gt_off; gt_off += (gt_nctx * sizeof(%s_ctx) + 255) & ~(size_t)255;\n", k->name);
   sb_puts(sb, "  const size_t gt_o_items = gt_off; gt_off += (gt_nitem * 4 + 255) & ~(size_t)255;\n"
               "  const size_t gt_o_rem = gt_off; gt_off += (gt_nctx * 4 + 255) & ~(size_t)255;\n"
@@ -668,10 +705,11 @@ static void emit_nested_stub(StrBuf *sb, const Kernel *k) {
   if (n->mode == CDP_CTA || n->mode == CDP_WARP)
     sb_puts(sb, "  if (gtrt_cdp_pending_launches(gt_site, (size_t)gt_nseg + 2048) != GTRT_OK) gtrt_fatal();\n");
   sb_puts(sb, "  double gt_t0 = gtrt_profile_enabled() ? gtrt_now_ms() : 0.0;\n");
-  sb_puts(sb, "  const bool gt_small = gt_n0 + (long long)gt_grid * gt_block < 2147483647LL;\n");
+  sb_printf(sb, "  const bool gt_small = %s + (long long)gt_grid * gt_block < 2147483647LL;\n", trips);
   for (int v = 0; v < 2; v++) {
-    sb_printf(sb, "  %s%s_kernel<%s><<<gt_grid, gt_block>>>(gt_n0, gt_lb0, gt_st0, gt_ctx_cap, gt_item_cap, gt_done",
-              v ? "else " : "if (gt_small) ", k->name, v ? "long long" : "int");
+    sb_printf(sb, "  %s%s_kernel<%s><<<gt_grid, gt_block>>>(", v ? "else " : "if (gt_small) ", k->name, v ? "long long" : "int");
+    for (int l = 0; l < k->collapse; l++) sb_printf(sb, "gt_n%d, gt_lb%d, gt_st%d, ", l, l, l);
+    sb_puts(sb, "gt_ctx_cap, gt_item_cap, gt_done");
     cdp_args(sb, k);
     capture_args(sb, k, "gt_d_");
     sb_puts(sb, ");\n");

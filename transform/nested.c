@@ -136,7 +136,9 @@ static bool bounds_follow_outer(const Kernel *k, const Nested *n) {
   for (int i = 0; i < in->nuses; i++) {
     const CVar *v = in->uses[i].var;
     if (v == in->loop->iv) continue;
-    if (v == k->loops[0]->iv || v->tkind == VT_POINTER || v->tkind == VT_ARRAY || v->tkind == VT_VLA_POINTER) return true;
+    for (int l = 0; l < k->collapse; l++)
+      if (v == k->loops[l]->iv) return true;
+    if (v->tkind == VT_POINTER || v->tkind == VT_ARRAY || v->tkind == VT_VLA_POINTER) return true;
     for (int c = 0; c < n->nctx; c++)
       if (n->ctx[c] == v) return true;
   }
@@ -252,7 +254,7 @@ static bool has_label(const Program *p, const Stmt *s) {
 #define GTCC_CDP_SHARED_MAX (46 * 1024)
 
 /* sizeof(K_ctx) as the device compiler lays it out (codegen/emit_nested.c,
- * emit_ctx_struct): the fixed fields, the outer index, one field per saved
+ * emit_ctx_struct): the fixed fields, the outer index (one per collapsed loop), one field per saved
  * local (scalars and pointers, each aligned to its size), an int pad, the
  * whole aligned to 8. It once rounded every field to 8 bytes and kept loops
  * with many small locals sequential that fit. */
@@ -263,7 +265,7 @@ static long long ctx_field(long long at, long long size) {
 
 static long long ctx_bytes(const Kernel *k, const Nested *n) {
   long long b = 3 * 8 + 2 * 4;
-  b = ctx_field(b, k->loops[0]->iv->elem_size);
+  for (int l = 0; l < k->collapse; l++) b = ctx_field(b, k->loops[l]->iv->elem_size); /* the outer indices */
   for (int i = 0; i < n->nctx; i++) {
     const CVar *v = n->ctx[i];
     /* a pointer to rows goes as a view: the pointer and the row sizes */
@@ -275,7 +277,6 @@ static long long ctx_bytes(const Kernel *k, const Nested *n) {
 
 /* Decides the shape; on success k->shape = KS_NESTED. */
 static const char *try_nested(Program *p, Kernel *k, Nested *n) {
-  if (k->collapse != 1) return "the outer loop is collapsed";
   Stmt *body = k->body;
   if (body->kind != ST_COMPOUND) return "the outer loop body is not a block";
   n->inner_index = -1;
