@@ -201,8 +201,9 @@ static void emit_after(StrBuf *sb, const Program *p, const Kernel *k, const char
   const Stmt *body = k->body;
   sb_printf(sb, "%sdo {\n", indent);
   if (n->inner_index + 1 < body->nkids) {
-    cg_line_directive(sb, p->tu, srcfile_loc(p->tu->file, n->inner->end).line);
-    cg_copy_source(sb, p->tu, n->inner->end, body->end - 1);
+    const unsigned after = n->guard ? n->guard->end : n->inner->end;
+    cg_line_directive(sb, p->tu, srcfile_loc(p->tu->file, after).line);
+    cg_copy_source(sb, p->tu, after, body->end - 1);
     sb_putc(sb, '\n');
   }
   sb_printf(sb, "%s} while (0);\n", indent);
@@ -507,8 +508,19 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
       cg_private_local(sb, k->caps[i].var, "      ");
   /* Before */
   cg_line_directive(sb, p->tu, srcfile_loc(p->tu->file, body->begin + 1).line);
-  cg_copy_source(sb, p->tu, body->begin + 1, n->inner->begin);
+  cg_copy_source(sb, p->tu, body->begin + 1, n->guard ? n->guard->begin : n->inner->begin);
   sb_putc(sb, '\n');
+  const char *take = ""; /* the guard: its condition, and its else branch when it is false */
+  if (n->guard) {
+    const Stmt *then = n->guard->kids[0];
+    take = "gt_take ? ";
+    cg_line_directive(sb, p->tu, n->guard->loc.line);
+    sb_puts(sb, "      bool gt_take = false; ");
+    cg_copy_source(sb, p->tu, n->guard->begin, then->begin);
+    sb_puts(sb, "gt_take = true;");
+    cg_copy_source(sb, p->tu, then->end, n->guard->end);
+    sb_putc(sb, '\n');
+  }
   /* a local of Before that only the inner loop uses, as its private: each tier has its own copy */
   for (int i = 0; i < n->nprivs; i++)
     if (n->privs[i]->decl_offset > body->begin && n->privs[i]->decl_offset < n->inner->begin)
@@ -516,12 +528,13 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
   /* trip count and tier decision */
   sb_printf(sb,
             "      {\n"
-            "        const long long gt_ilb = (long long)(%s), gt_ist = (long long)(%s);\n"
-            "        const long long gt_itc = gtrt_trip(gt_ilb, (long long)(%s), gt_ist, %s);\n"
+            "        const long long gt_ilb = %s(long long)(%s)%s, gt_ist = %s(long long)(%s)%s;\n"
+            "        const long long gt_itc = %sgtrt_trip(gt_ilb, (long long)(%s), gt_ist, %s)%s;\n"
             "        if (gt_itc > GTCC_CDP_INLINE) { /* very short loops stay in the thread (below) */\n"
             "        %s_ctx gt_mine;\n"
             "        gt_mine.gt_ilb = gt_ilb; gt_mine.gt_ist = gt_ist; gt_mine.gt_itc = gt_itc; gt_mine.gt_iv = %s;\n",
-            in->lb.text, in->step.text, in->ub.text, cg_rel_const(in->relop), k->name, iv->name);
+            take, in->lb.text, *take ? " : 0LL" : "", take, in->step.text, *take ? " : 1LL" : "", take, in->ub.text,
+            cg_rel_const(in->relop), *take ? " : 0LL" : "", k->name, iv->name);
   for (int l = 1; l < k->collapse; l++) sb_printf(sb, "        gt_mine.gt_iv%d = %s;\n", l, k->loops[l]->iv->name);
   for (int i = 0; i < n->nctx; i++) sb_printf(sb, "        gt_mine.%s = %s;\n", n->ctx[i]->name, n->ctx[i]->name);
   sb_printf(sb,

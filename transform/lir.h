@@ -82,9 +82,11 @@ typedef struct InnerReduction {
 
 /* CollectiveDP lowering of `outer { Before; inner parallel loop; After }`. */
 typedef struct Nested {
-  Stmt *inner;          /* the inner parallel loop (a top-level statement of the outer body) */
+  Stmt *inner;          /* the inner parallel loop (a top-level statement of the outer body, or guard's branch) */
+  Stmt *guard;          /* `if (c) inner-loop [else ...]` holding it, or NULL: the parent evaluates c
+                         * and its else branch, and the loop has no iterations when c is false */
   Directive *inner_dir;
-  int inner_index;      /* its index in the outer body: kids before = Before, after = After */
+  int inner_index;      /* its (or guard's) index in the outer body: kids before = Before, after = After */
   CVar **ctx;           /* locals of Before used by the inner loop or After: saved per context */
   int nctx, ctx_cap;
   InnerReduction *reds;

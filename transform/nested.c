@@ -94,11 +94,23 @@ static bool constant_rows(const CVar *v) {
   return true;
 }
 
-/* Does a statement of the outer body other than the inner loop use v? */
-static bool outside_inner(const Stmt *body, int inner_index, const CVar *v) {
+/* Does a statement of the outer body other than the inner loop use v (the guard's condition
+ * and else branch included)? */
+static bool outside_inner(const Stmt *body, const Nested *n, const CVar *v) {
   for (int b = 0; b < body->nkids; b++)
-    if (b != inner_index && xf_subtree_uses(body->kids[b], v, false, NULL)) return true;
-  return false;
+    if (b != n->inner_index && xf_subtree_uses(body->kids[b], v, false, NULL)) return true;
+  if (!n->guard) return false;
+  for (int i = 0; i < n->guard->nuses; i++)
+    if (n->guard->uses[i].var == v) return true;
+  return n->guard->nkids > 1 && xf_subtree_uses(n->guard->kids[1], v, false, NULL);
+}
+
+/* `if (c) inner-loop` or `if (c) { inner-loop } [else ...]`: the parallel loop of the then branch. */
+static Stmt *guarded_loop(Stmt *s) {
+  if (s->kind != ST_IF || s->nkids < 1) return NULL;
+  Stmt *then = s->kids[0];
+  if (then->kind == ST_COMPOUND && then->nkids == 1) then = then->kids[0];
+  return then->kind == ST_FOR && parallel_loop_dir(then) ? then : NULL;
 }
 
 /* Fills n from the inner directive's clauses; returns a reason on failure. */
@@ -167,6 +179,11 @@ static bool used_from(const Stmt *body, int first, const CVar *v) {
   for (int a = first; a < body->nkids; a++)
     if (xf_subtree_uses(body->kids[a], v, false, NULL)) return true;
   return false;
+}
+
+/* Does the inner loop or After use v? */
+static bool inner_or_after(const Stmt *body, const Nested *n, const CVar *v) {
+  return xf_subtree_uses(n->inner, v, false, NULL) || used_from(body, n->inner_index + 1, v);
 }
 
 /* `&p[i]` or `&p->f` of a pointer p at offset at: the address of what p points to, not of p. */
@@ -280,14 +297,19 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
   Stmt *body = k->body;
   if (body->kind != ST_COMPOUND) return "the outer loop body is not a block";
   n->inner_index = -1;
-  for (int i = 0; i < body->nkids; i++)
-    if (body->kids[i]->kind == ST_FOR && parallel_loop_dir(body->kids[i])) {
+  for (int i = 0; i < body->nkids; i++) {
+    Stmt *guarded = guarded_loop(body->kids[i]);
+    if ((body->kids[i]->kind == ST_FOR && parallel_loop_dir(body->kids[i])) || guarded) {
       if (n->inner_index >= 0) return "the outer loop body holds several inner parallel loops";
       n->inner_index = i;
+      n->inner = guarded ? guarded : body->kids[i];
+      n->guard = guarded ? body->kids[i] : NULL;
     }
-  if (n->inner_index < 0) return "the inner parallel loop is not a statement of the outer loop body itself (e.g. it is under an if)";
+  }
+  if (n->inner_index < 0)
+    return "the inner parallel loop is not a statement of the outer loop body itself, nor the only statement "
+           "of an if's then branch there";
   if (k->nseq_inner != 1) return "the outer loop body holds several inner parallel loops";
-  n->inner = body->kids[n->inner_index];
   n->inner_dir = (Directive *)parallel_loop_dir(n->inner);
   if (!n->inner->loop->canonical) return "the inner loop is not in canonical form";
   if (!xf_check_jumps(p, n->inner->kids[0], "the body of a parallel loop", true))
@@ -325,7 +347,7 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
       continue;
     }
     if (v->is_static) {
-      if (!used_from(body, n->inner_index, v)) continue;
+      if (!inner_or_after(body, n, v)) continue;
       if (!static_table(decl_of[b])) {
         why = "a static local declared before the inner loop and used in it or after it is not a constant "
               "table (the parent kernel and the next-level kernel would each have a copy)";
@@ -341,7 +363,7 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
             "the parent thread's locals)";
       break;
     }
-    if (!used_from(body, n->inner_index, v)) continue;
+    if (!inner_or_after(body, n, v)) continue;
     if (!is_reduction(n, v) && !is_private(n, v) && xf_subtree_uses(n->inner->kids[0], v, true, NULL))
       why = "a local declared before the inner loop is assigned inside it without a reduction clause";
     else if (v->tkind != VT_SCALAR && v->tkind != VT_POINTER && !v->is_fn_pointer && !constant_rows(v))
@@ -360,19 +382,19 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
   for (int i = 0; i < k->ncaps; i++) {
     Capture *c = &k->caps[i];
     if (c->kind == CAP_VALUE && c->var == inner_iv) { /* `int j;` before the region: the loop makes it private */
-      if (outside_inner(body, n->inner_index, c->var))
+      if (outside_inner(body, n, c->var))
         return "the inner loop's index is declared outside the region and used outside the inner loop (the "
                "next-level kernel has the index only inside the inner loop)";
       c->kind = CAP_PRIVATE; /* not passed in: the host's j may be unset */
       continue;
     }
-    if (c->kind == CAP_VALUE && is_private(n, c->var) && !outside_inner(body, n->inner_index, c->var)) {
+    if (c->kind == CAP_VALUE && is_private(n, c->var) && !outside_inner(body, n, c->var)) {
       c->kind = CAP_PRIVATE; /* `long t;` before the region, private(t) on the inner loop: the tiers declare it */
       continue;
     }
     if (c->kind == CAP_VALUE && xf_subtree_uses(body, c->var, true, NULL))
       return "a variable from outside the region (firstprivate) is assigned in the outer loop body";
-    if (c->kind == CAP_PRIVATE && used_from(body, n->inner_index, c->var))
+    if (c->kind == CAP_PRIVATE && inner_or_after(body, n, c->var))
       return "a private variable of the outer loop is used by the inner loop or after it";
   }
   if (ctx_bytes(k, n) * (long long)k->block > GTCC_CDP_SHARED_MAX)

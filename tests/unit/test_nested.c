@@ -53,6 +53,33 @@ static void test_spmv_shape(void) {
   lowered_free(&r);
 }
 
+/* An inner loop that is an if's whole then branch: the if is the guard, its condition's
+ * locals are not saved unless the inner loop or After uses them, and the parent evaluates
+ * the bounds only when the condition holds. */
+static void test_guarded(void) {
+  Lowered r = lower(SPMV_HEAD
+                    "  for (int i = 0; i < n; i++) {\n"
+                    "    double sum = 0.0;\n"
+                    "    int len = rp[i+1] - rp[i], lim = 4;\n"
+                    "    if (len > lim)\n"
+                    "      #pragma acc loop reduction(+:sum)\n"
+                    "      for (int j = rp[i]; j < rp[i+1]; j++) sum += val[j] * x[col[j]];\n"
+                    "    else\n"
+                    "      sum = -1.0;\n"
+                    "    y[i] = sum + len;\n"
+                    "  }\n}\n",
+                    NULL);
+  const Kernel *k = kernel0(&r);
+  CHECK(k && k->shape == KS_NESTED);
+  if (k && k->nested) {
+    CHECK(k->nested->guard && k->nested->guard->kind == ST_IF && k->nested->inner->kind == ST_FOR);
+    CHECK(k->nested->inner_index == 2);
+    CHECK(has_ctx(k, "len") && !has_ctx(k, "lim")); /* lim: only the condition reads it */
+  }
+  CHECK(r.out.cu && strstr(r.out.cu, "gt_take ? gtrt_trip(") != NULL);
+  lowered_free(&r);
+}
+
 /* Modes and thresholds from options and from gtcc_* clauses. */
 static void test_modes(void) {
   const char *body = "  for (int i = 0; i < n; i++) {\n"
@@ -104,9 +131,13 @@ static void test_fallbacks(void) {
     const char *body;
     const char *reason;
   } cases[] = {
-      {"  for (int i = 0; i < n; i++) {\n    double sum = 0.0;\n    if (i > 2) {\n      #pragma acc loop reduction(+:sum)\n"
+      {"  for (int i = 0; i < n; i++) {\n    double sum = 0.0;\n    if (i > 2) {\n      sum = 1.0;\n      #pragma acc loop reduction(+:sum)\n"
        "      for (int j = rp[i]; j < rp[i+1]; j++) sum += val[j];\n    }\n    y[i] = sum;\n  }\n}\n",
-       "under an if"},
+       "nor the only statement of an if's then branch"},
+      {"  for (int i = 0; i < n; i++) {\n    double sum = 0.0;\n    if (i > 2) {\n      #pragma acc loop reduction(+:sum)\n"
+       "      for (int j = rp[i]; j < rp[i+1]; j++) sum += val[j];\n    } else {\n      #pragma acc loop reduction(+:sum)\n"
+       "      for (int j = rp[i]; j < rp[i+1]; j++) sum -= val[j];\n    }\n    y[i] = sum;\n  }\n}\n",
+       "several inner parallel loops"},
       {"  for (int i = 0; i < n; i++) {\n    double a = 0, b = 0;\n    #pragma acc loop reduction(+:a)\n"
        "    for (int j = rp[i]; j < rp[i+1]; j++) a += val[j];\n    #pragma acc loop reduction(+:b)\n"
        "    for (int j = rp[i]; j < rp[i+1]; j++) b += val[j];\n    y[i] = a + b;\n  }\n}\n",
@@ -168,6 +199,7 @@ static void test_errors(void) {
 
 int main(void) {
   test_spmv_shape();
+  test_guarded();
   test_modes();
   test_fallbacks();
   test_errors();
