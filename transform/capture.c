@@ -454,6 +454,9 @@ static bool is_data_clause(ClauseKind c) {
  * region uses. */
 static void check_duplicates(const Kernel *k) {
   const Directive *ds[2] = {k->dir, k->outer};
+  /* a task's own clauses decide for it over those of the parallel or target around it (the region
+   * works on the variable itself, tasks.c region_privates): only clauses of one directive clash */
+  const bool task = k->shape == KS_TASKS || k->shape == KS_PHASED;
   for (int a = 0; a < 2; a++)
     for (int c = 0; ds[a] && c < ds[a]->nclauses; c++) {
       const Clause *cl = &ds[a]->clauses[c];
@@ -465,6 +468,7 @@ static void check_duplicates(const Kernel *k) {
             if (o == cl || (clause_arg(o->kind) != CA_VARS && clause_arg(o->kind) != CA_RED && clause_arg(o->kind) != CA_MAP))
               continue;
             if (b == a && c2 < c && is_sharing_clause(o->kind)) continue; /* reported from the earlier one */
+            if (b != a && task) continue;
             /* `omp parallel shared(c)` around tasks with firstprivate(c) or private(c): the inner clause decides */
             if (b != a && o->kind == CL_SHARED) continue;
             /* a map of the enclosing construct with the loop's private copy is fine */
