@@ -350,19 +350,61 @@ void xf_split_outer_only(const Stmt *s, HostSplit *hs) {
   hs->opaque_call = true; /* it may point into the globals the tasks use too */
 }
 
-/* A call in expression text: a name before '(' other than sizeof. */
-bool xf_text_has_call(const char *t) {
-  for (const char *c = t; *c; c++) {
+/* The next call in expression text t from `from` on (a name before '(' other than sizeof):
+ * returns its '(' with *name and *len its name, or NULL when there is none. */
+static const char *next_call(const char *t, const char *from, const char **name, size_t *len) {
+  for (const char *c = from; *c; c++) {
     if (*c != '(' || c == t) continue;
     const char *e = c;
     while (e > t && e[-1] == ' ') e--;
     const char *b = e;
     while (b > t && (isalnum((unsigned char)b[-1]) || b[-1] == '_')) b--;
-    if (b < e && !(e - b == 6 && !strncmp(b, "sizeof", 6)) && !isdigit((unsigned char)*b)) return true;
+    if (b < e && !(e - b == 6 && !strncmp(b, "sizeof", 6)) && !isdigit((unsigned char)*b)) {
+      *name = b, *len = (size_t)(e - b);
+      return c;
+    }
+  }
+  return NULL;
+}
+
+bool xf_text_has_call(const char *t) {
+  const char *name;
+  size_t len;
+  return next_call(t, t, &name, &len) != NULL;
+}
+
+/* A unary `*` in expression text (`*q`, `a + *q`): a load through a pointer. */
+static bool text_has_deref(const char *t) {
+  for (const char *c = t; *c; c++) {
+    if (*c != '*') continue;
+    const char *b = c;
+    while (b > t && b[-1] == ' ') b--;
+    if (b == t || strchr("([,+-*/%<>=!&|^?:~", b[-1])) return true;
   }
   return false;
 }
 
-/* Does a depend item's subscript read memory (u[perm[k]*bs], p->i, a call)?
+/* A function of the file named name[0:len] that reaches no memory (pure_function). */
+static bool pure_named(const Program *p, const char *name, size_t len) {
+  for (int i = 0; i < p->tu->nfuncs; i++) {
+    const Function *f = p->tu->funcs[i];
+    if (f->body && strlen(f->name) == len && !strncmp(f->name, name, len)) return pure_function(f->body, 0);
+  }
+  return false;
+}
+
+/* Does a depend item's subscript read memory (u[perm[k]*bs], p->i, *q, a call of a function
+ * that may: not a plain library function, nor one of the file that reaches no memory)?
  * The host walk computes it: then earlier tasks must have run. */
-bool xf_text_reads_memory(const char *t) { return strchr(t, '[') || strstr(t, "->") || xf_text_has_call(t); }
+bool xf_text_reads_memory(const Program *p, const char *t) {
+  if (strchr(t, '[') || strstr(t, "->") || text_has_deref(t)) return true;
+  const char *name;
+  size_t len;
+  for (const char *c = next_call(t, t, &name, &len); c; c = next_call(t, c + 1, &name, &len)) {
+    char *n = xstrndup(name, len);
+    bool plain = plain_library_call(n);
+    free(n);
+    if (!plain && !pure_named(p, name, len)) return true;
+  }
+  return false;
+}

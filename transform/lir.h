@@ -365,7 +365,7 @@ void xf_split_var(HostSplit *hs, CVar *v, bool write); /* adds v once; write acc
 void xf_split_outer_only(const Stmt *s, HostSplit *hs);
 /* host_split.c: whether t[at..] is the word kw (not the start of a longer name). */
 bool xf_word_at(const char *t, size_t len, size_t at, const char *kw);
-bool xf_text_reads_memory(const char *expr_text); /* x[i], p->f or a call in it */
+bool xf_text_reads_memory(const Program *p, const char *expr_text); /* x[i], p->f, *q or a call that may read memory */
 bool xf_text_has_call(const char *expr_text);
 /* tasks.c, shared with phases.c: the depth of the perfect task loop nest at
  * s, ignoring its directives before index di0 (its task statement to

@@ -170,7 +170,7 @@ static void stage_split(Walk *w, const Stmt *s, const Kernel *sk, int si) {
   xf_split_outer_only(s, &hs);
   for (int i = 0; i < tr->ndeps && !hs.all; i++) /* the walk computes the items: u[perm[k]] reads perm */
     for (int j = 0; j < tr->deps[i].item->nsubs; j++)
-      if (xf_text_reads_memory(tr->deps[i].item->subs[j].lo.text)) {
+      if (xf_text_reads_memory(w->p, tr->deps[i].item->subs[j].lo.text)) {
         hs.all = true;
         if (!hs.why_name)
           hs.why_name = tr->deps[i].var->name, hs.why_loc = tr->deps[i].item->loc,
