@@ -221,8 +221,9 @@ static const unsigned long long dir_parts[DIR__COUNT] = {
 
 bool dir_allows_clause(DirKind d, ClauseKind c) {
   if (!dir_ok(d) || !clause_ok(c)) return false;
-  /* gtcc's own clauses go on every loop directive. */
-  if (c == CL_GTCC_CDP || c == CL_GTCC_THRESHOLD) return (dir_table[d].flags & DF_LOOP) != 0;
+  /* gtcc's own clauses go on every loop directive and compute construct (the construct of an
+   * outer loop: `acc parallel gtcc_cdp(tail)` around `acc loop gang`). */
+  if (c == CL_GTCC_CDP || c == CL_GTCC_THRESHOLD) return (dir_table[d].flags & (DF_LOOP | DF_COMPUTE)) != 0;
   unsigned long long parts = dir_parts[d];
   /* A combined `parallel for` has no nowait of its own (only target's). */
   if (c == CL_NOWAIT && (parts & P(PARALLEL)) && (parts & P(FOR)) && !(parts & P(TARGET))) return false;

@@ -1,6 +1,7 @@
 #include "diag.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +18,29 @@ static FILE *out(void) { return out_stream ? out_stream : stderr; }
 void diag_set_stream(void *file_stream) { out_stream = file_stream; }
 int diag_error_count(void) { return error_count; }
 int diag_too_many(void) { return error_count >= DIAG_MAX_ERRORS; }
-void diag_reset(void) { error_count = 0, too_many_reported = 0; }
+/* Reports already printed (a hash of place, level and text each): two passes that find the
+ * same fault (a construct's clauses, checked for each of its loops) print it once. */
+static unsigned long long *seen;
+static size_t nseen, seen_cap;
+
+void diag_reset(void) { error_count = 0, too_many_reported = 0, nseen = 0; }
+
+static bool already_reported(DiagLevel level, SrcLoc loc, const char *msg) {
+  unsigned long long h = 1469598103934665603ull ^ (unsigned long long)level;
+  h = (h ^ (unsigned long long)(size_t)loc.file) * 1099511628211ull;
+  h = (h ^ (unsigned long long)loc.line) * 1099511628211ull;
+  h = (h ^ (unsigned long long)loc.col) * 1099511628211ull;
+  for (const char *c = msg; *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211ull;
+  for (size_t i = 0; i < nseen; i++)
+    if (seen[i] == h) return true;
+  if (nseen == seen_cap) {
+    seen_cap = seen_cap ? 2 * seen_cap : 64;
+    seen = realloc(seen, seen_cap * sizeof *seen);
+    if (!seen) abort();
+  }
+  seen[nseen++] = h;
+  return false;
+}
 
 static void index_lines(SrcFile *f) {
   int cap = 0;
@@ -144,13 +167,16 @@ static int count(DiagLevel level) {
 }
 
 void diag_report(DiagLevel level, SrcLoc loc, const char *fmt, ...) {
-  if (!count(level)) return;
   StrBuf msg;
   sb_init(&msg);
   va_list ap;
   va_start(ap, fmt);
   sb_vprintf(&msg, fmt, ap);
   va_end(ap);
+  if ((loc.file && already_reported(level, loc, msg.data)) || !count(level)) {
+    sb_free(&msg);
+    return;
+  }
   if (loc.file)
     fprintf(out(), "%s:%d:%d: %s: %s\n", loc.file->path, loc.line, loc.col, level_name(level), msg.data);
   else

@@ -28,6 +28,7 @@ static void check_supported(const Directive *d) {
       if (d->clauses[i].kind == unsupported[u])
         diag_error(d->clauses[i].loc, "clause '%s' on '%s' is not supported by gtcc", clause_spelling(d->clauses[i].kind),
                    dir_name(d->kind));
+  xf_check_gtcc_clauses(d);
 }
 
 /* ---- kernels ------------------------------------------------------------- */
@@ -159,7 +160,6 @@ static void check_inner(Program *p, Kernel *k, Stmt *s) {
     Directive *d = s->dirs[i];
     if (is_loop(d->kind)) {
       check_supported(d);
-      xf_check_gtcc_clauses(d);
       const Clause *t = dir_find_clause(d, CL_TILE);
       if (t) /* gtcc runs a tiled nest as collapse(n): not as an inner loop */
         diag_error(t->loc, "'tile' on a loop inside the '%s' region's loop is not supported by gtcc", k->what);
@@ -323,8 +323,6 @@ static Kernel *new_kernel(Program *p, Stmt *s, Directive *d, Directive *outer, u
 
 static void make_kernel(Program *p, Stmt *s, Directive *d, Directive *outer, unsigned replace_begin) {
   Kernel *k = new_kernel(p, s, d, outer, replace_begin);
-  xf_check_gtcc_clauses(d);
-  if (outer) xf_check_gtcc_clauses(outer);
   if (outer) check_supported(outer);
   if (s->kind != ST_FOR || !s->loop->canonical) return; /* attach.c reported it */
   if (!form_collapse(k, d)) return;

@@ -661,6 +661,7 @@ bool xf_task_region(Program *p, Stmt *s, int di) {
   VEC_PUSH(p->kernels, p->nkernels, p->kernels_cap, k);
   if (!region_privates(p, k, &ch)) return true;
   if (ch.target) {
+    xf_check_gtcc_clauses(ch.target); /* allowed on every compute construct, meaningless here, still checked */
     const Clause *c = dir_find_clause(ch.target, CL_IF);
     if (c) k->if_cond = c->expr;
     xf_directive_maps(p, ch.target, &k->maps);
