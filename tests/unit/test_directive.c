@@ -654,7 +654,8 @@ static void test_tables(void) {
   CHECK(dir_allows_clause(DIR_ACC_PARALLEL_LOOP, CL_GTCC_CDP));
   CHECK(dir_allows_clause(DIR_ACC_LOOP, CL_GTCC_THRESHOLD));
   CHECK(dir_allows_clause(DIR_ACC_KERNELS_LOOP, CL_GTCC_CDP));
-  CHECK(!dir_allows_clause(DIR_ACC_PARALLEL, CL_GTCC_CDP));
+  CHECK(dir_allows_clause(DIR_ACC_PARALLEL, CL_GTCC_CDP)); /* the construct of an outer acc loop */
+  CHECK(!dir_allows_clause(DIR_ACC_DATA, CL_GTCC_CDP) && !dir_allows_clause(DIR_OMP_PARALLEL, CL_GTCC_THRESHOLD));
   CHECK(!dir_allows_clause(DIR_ACC_PARALLEL_LOOP, CL_DEPEND));
   CHECK(!dir_allows_clause(DIR_ACC_LOOP, CL_COPYIN));
   CHECK(!dir_allows_clause(DIR_ACC_KERNELS, CL_REDUCTION));
@@ -667,7 +668,8 @@ static void test_tables(void) {
   CHECK(!dir_allows_clause(DIR_OMP_PARALLEL_FOR, CL_NOWAIT));
   CHECK(dir_allows_clause(DIR_OMP_FOR, CL_NOWAIT));
   CHECK(!dir_allows_clause(DIR_OMP_TARGET, CL_SCHEDULE));
-  CHECK(!dir_allows_clause(DIR_OMP_TARGET, CL_GTCC_CDP));
+  CHECK(dir_allows_clause(DIR_OMP_TARGET, CL_GTCC_CDP));
+  CHECK(!dir_allows_clause(DIR_OMP_TARGET_DATA, CL_GTCC_CDP) && !dir_allows_clause(DIR_OMP_TASK, CL_GTCC_CDP));
   CHECK(dir_allows_clause(DIR_OMP_TARGET_UPDATE, CL_TO) && !dir_allows_clause(DIR_OMP_TARGET_UPDATE, CL_MAP));
   CHECK(!dir_allows_clause(DIR_OMP_BARRIER, CL_NOWAIT));
   CHECK(!dir_allows_clause(DIR__COUNT, CL_GANG) && !dir_allows_clause(DIR_ACC_LOOP, CL__COUNT));
