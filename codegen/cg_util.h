@@ -97,6 +97,12 @@ const char *cg_task_dep_kind(DependKind kd);
  * (stub_call, which also runs where host code splits the region). */
 void cg_emit_phases(StrBuf *sb, const Program *p, const Kernel *k, const CgOptions *opts);
 void cg_phases_host_walk(StrBuf *sb, const Program *p, const Kernel *k, const char *stub_call);
+/* The (collapsed) loops' trip counts, bounds and steps as kernel parameters
+ * (`long long gt_n0, long long gt_lb0, long long gt_st0, ...`) and as launch
+ * arguments; their iteration count `gt_n0 * gt_n1 * ...` (emit_cu.c). */
+void cg_loop_params(StrBuf *sb, const Kernel *k);
+void cg_loop_args(StrBuf *sb, const Kernel *k);
+void cg_trip_product(StrBuf *sb, const Kernel *k);
 /* Kernel parameters / arguments for the captures and loop bounds, and the
  * per-thread private copies (emit_cu.c). */
 void cg_kernel_params(StrBuf *sb, const Kernel *k);

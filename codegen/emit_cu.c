@@ -220,10 +220,23 @@ static void emit_device_functions(StrBuf *sb, const Program *p, const CgOptions 
   sb_putc(sb, '\n');
 }
 
-/* Kernel parameter list (device side). */
-void cg_kernel_params(StrBuf *sb, const Kernel *k) {
+void cg_loop_params(StrBuf *sb, const Kernel *k) {
   for (int l = 0; l < k->collapse; l++)
     sb_printf(sb, "%slong long gt_n%d, long long gt_lb%d, long long gt_st%d", l ? ", " : "", l, l, l);
+}
+
+void cg_loop_args(StrBuf *sb, const Kernel *k) {
+  for (int l = 0; l < k->collapse; l++) sb_printf(sb, "%sgt_n%d, gt_lb%d, gt_st%d", l ? ", " : "", l, l, l);
+}
+
+void cg_trip_product(StrBuf *sb, const Kernel *k) {
+  sb_puts(sb, "gt_n0");
+  for (int l = 1; l < k->collapse; l++) sb_printf(sb, " * gt_n%d", l);
+}
+
+/* Kernel parameter list (device side). */
+void cg_kernel_params(StrBuf *sb, const Kernel *k) {
+  cg_loop_params(sb, k);
   for (int i = 0; i < k->ncaps; i++) {
     const Capture *c = &k->caps[i];
     char *decl = NULL;
@@ -385,7 +398,7 @@ void cg_stub_params(StrBuf *sb, const Kernel *k, int with_names) {
 
 /* Kernel launch arguments, in kernel_params order. */
 void cg_kernel_args(StrBuf *sb, const Kernel *k) {
-  for (int l = 0; l < k->collapse; l++) sb_printf(sb, "%sgt_n%d, gt_lb%d, gt_st%d", l ? ", " : "", l, l, l);
+  cg_loop_args(sb, k);
   for (int i = 0; i < k->ncaps; i++) {
     const Capture *c = &k->caps[i];
     switch (c->kind) {
@@ -467,8 +480,8 @@ void cg_reduction_to_present(StrBuf *sb, const CVar *v) {
 static void emit_stub(StrBuf *sb, const Kernel *k) {
   sb_printf(sb, "extern \"C\" void %s(", k->name);
   cg_stub_params(sb, k, 1);
-  sb_puts(sb, ") {\n  const long long gt_total = gt_n0");
-  for (int l = 1; l < k->collapse; l++) sb_printf(sb, " * gt_n%d", l);
+  sb_puts(sb, ") {\n  const long long gt_total = ");
+  cg_trip_product(sb, k);
   sb_puts(sb, ";\n  if (gt_total <= 0) return;\n");
   cg_stub_prologue(sb, k, "gt_total");
   /* Reduction partials: one slot per block and variable in runtime scratch. */

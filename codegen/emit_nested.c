@@ -457,10 +457,10 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
    * docs/collectivedp.md has the measurements. -DGTCC_CDP_MIN_BLOCKS=N
    * overrides it. */
   emit_min_blocks(sb, k, "GTCC_CDP_MIN_BLOCKS", "parent", PARENT_THREADS_PER_SM);
-  sb_printf(sb, "template <class gt_idx>\n__global__ void __launch_bounds__(%d, %s_parent_minb) %s_kernel(long long gt_n0, long long gt_lb0, long long gt_st0, ",
-            k->block, k->name, k->name);
-  for (int l = 1; l < k->collapse; l++) sb_printf(sb, "long long gt_n%d, long long gt_lb%d, long long gt_st%d, ", l, l, l);
-  sb_puts(sb, "unsigned gt_ctx_cap, unsigned gt_item_cap, unsigned *gt_done");
+  sb_printf(sb, "template <class gt_idx>\n__global__ void __launch_bounds__(%d, %s_parent_minb) %s_kernel(", k->block,
+            k->name, k->name);
+  cg_loop_params(sb, k);
+  sb_puts(sb, ", unsigned gt_ctx_cap, unsigned gt_item_cap, unsigned *gt_done");
   cdp_params(sb, k);
   capture_params(sb, k);
   sb_puts(sb, ") {\n  const int gt_lane = (int)(threadIdx.x & 31u), gt_warp = (int)(threadIdx.x >> 5);\n");
@@ -478,12 +478,9 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
    * rows a fifth of their bandwidth (docs/collectivedp.md). */
   sb_printf(sb, "  __shared__ %s_ctx gt_cq[%d][32];\n", k->name, k->block / 32);
   sb_puts(sb, "  (void)gt_done;\n  const gt_idx gt_m0 = (gt_idx)");
-  if (k->collapse > 1) { /* the collapsed iteration space, one index */
-    sb_puts(sb, "(gt_n0");
-    for (int l = 1; l < k->collapse; l++) sb_printf(sb, " * gt_n%d", l);
-    sb_putc(sb, ')');
-  } else
-    sb_puts(sb, "gt_n0");
+  if (k->collapse > 1) sb_putc(sb, '('); /* the collapsed iteration space, one index */
+  cg_trip_product(sb, k);
+  if (k->collapse > 1) sb_putc(sb, ')');
   sb_puts(sb, ";\n"
               "  /* warp-uniform grid-stride loop: lanes stay together for the warp tier */\n"
               "  for (gt_idx gt_base = (gt_idx)blockIdx.x * blockDim.x + (threadIdx.x & ~31u); gt_base < gt_m0;\n"
@@ -654,8 +651,8 @@ static void emit_nested_stub(StrBuf *sb, const Kernel *k) {
   const char *trips = "gt_n0"; /* iterations of the (collapsed) outer loop */
   if (k->collapse > 1) {
     trips = "gt_total";
-    sb_puts(sb, ") {\n  const long long gt_total = gt_n0");
-    for (int l = 1; l < k->collapse; l++) sb_printf(sb, " * gt_n%d", l);
+    sb_puts(sb, ") {\n  const long long gt_total = ");
+    cg_trip_product(sb, k);
     sb_puts(sb, ";\n  if (gt_total <= 0) return;\n");
   } else
     sb_puts(sb, ") {\n  if (gt_n0 <= 0) return;\n");
@@ -721,8 +718,8 @@ static void emit_nested_stub(StrBuf *sb, const Kernel *k) {
   sb_printf(sb, "  const bool gt_small = %s + (long long)gt_grid * gt_block < 2147483647LL;\n", trips);
   for (int v = 0; v < 2; v++) {
     sb_printf(sb, "  %s%s_kernel<%s><<<gt_grid, gt_block>>>(", v ? "else " : "if (gt_small) ", k->name, v ? "long long" : "int");
-    for (int l = 0; l < k->collapse; l++) sb_printf(sb, "gt_n%d, gt_lb%d, gt_st%d, ", l, l, l);
-    sb_puts(sb, "gt_ctx_cap, gt_item_cap, gt_done");
+    cg_loop_args(sb, k);
+    sb_puts(sb, ", gt_ctx_cap, gt_item_cap, gt_done");
     cdp_args(sb, k);
     capture_args(sb, k, "gt_d_");
     sb_puts(sb, ");\n");

@@ -61,9 +61,7 @@ static size_t skip_blank(const char *t, size_t len, size_t at) {
   }
 }
 
-/* The parenthesized text at `at` (after blanks): open and close are the
- * offsets of its '(' and ')'; semi[0..1] the first two ';' at depth 1. */
-static bool paren_at(const char *t, size_t len, size_t at, size_t *open, size_t *close, size_t semi[2]) {
+bool xf_paren_at(const char *t, size_t len, size_t at, size_t *open, size_t *close, size_t semi[2]) {
   at = skip_blank(t, len, at);
   if (at >= len || t[at] != '(') return false;
   *open = at;
@@ -104,7 +102,7 @@ static bool group_derefs(const char *text, size_t len, size_t at) {
       }
       if (xf_unary_before(text, b - 1, '*')) return true;
       size_t open, close, semi[2] = {0, 0};
-      if (!paren_at(text, len, b - 1, &open, &close, semi)) return false;
+      if (!xf_paren_at(text, len, b - 1, &open, &close, semi)) return false;
       size_t n = skip_blank(text, len, close + 1);
       if (n < len && (text[n] == '[' || arrow_at(text, len, n))) return true;
     }
@@ -301,14 +299,14 @@ bool xf_header_places(const Program *p, const Stmt *s, HostSplit *hs) {
   if (s->kind == ST_DO) {
     if (!s->nkids) return false;
     size_t at = skip_blank(t, len, s->kids[0]->end);
-    if (!xf_word_at(t, len, at, "while") || !paren_at(t, len, at + 5, &open, &close, semi)) return false;
+    if (!xf_word_at(t, len, at, "while") || !xf_paren_at(t, len, at + 5, &open, &close, semi)) return false;
     split_in(hs, t, open + 1, close);
     return hs->nin == 1;
   }
   for (size_t i = 0; i < sizeof kws / sizeof kws[0]; i++) {
     if (s->kind != kws[i].kind) continue;
     size_t at = s->begin;
-    if (!xf_word_at(t, len, at, kws[i].kw) || !paren_at(t, len, at + strlen(kws[i].kw), &open, &close, semi))
+    if (!xf_word_at(t, len, at, kws[i].kw) || !xf_paren_at(t, len, at + strlen(kws[i].kw), &open, &close, semi))
       return false;
     if (s->kind != ST_FOR) {
       split_in(hs, t, open + 1, close);

@@ -402,6 +402,9 @@ Capture *xf_find_capture(const Kernel *k, const CVar *v); /* capture.c: k's capt
 /* Is the character before file offset `at` (spaces skipped) the unary
  * operator op (`&x`, `*p`), not a binary one (regions.c)? */
 bool xf_unary_before(const char *text, size_t at, char op);
+/* The parenthesized text at `at` (after blanks; literals skipped): open and close are the
+ * offsets of its '(' and ')'; semi[0..1] the first two ';' at depth 1 (host_split.c). */
+bool xf_paren_at(const char *t, size_t len, size_t at, size_t *open, size_t *close, size_t semi[2]);
 /* Kernel name for a construct (regions.c). */
 char *xf_kernel_name(const Program *p, const Directive *d, int id);
 /* Reports bad gtcc_cdp / gtcc_threshold arguments (nested.c). */

@@ -211,14 +211,9 @@ static bool call_statement(const Program *p, const Stmt *s) {
   while (at < s->end && isspace((unsigned char)t[at])) at++;
   if (at >= s->end || !(isalpha((unsigned char)t[at]) || t[at] == '_')) return false;
   while (at < s->end && (isalnum((unsigned char)t[at]) || t[at] == '_')) at++;
-  while (at < s->end && isspace((unsigned char)t[at])) at++;
-  if (at >= s->end || t[at] != '(') return false;
-  int depth = 0;
-  for (; at < s->end; at++) {
-    if (t[at] == '(') depth++;
-    else if (t[at] == ')' && --depth == 0) break;
-  }
-  for (at++; at < s->end && (isspace((unsigned char)t[at]) || t[at] == ';'); at++) {}
+  size_t open, close, semi[2] = {0, 0};
+  if (!xf_paren_at(t, s->end, at, &open, &close, semi)) return false;
+  for (at = close + 1; at < s->end && (isspace((unsigned char)t[at]) || t[at] == ';'); at++) {}
   if (at != s->end) return false; /* `f(&v) + 1;`, `f(&v)(x);` */
   for (int i = 0; i < s->nuses; i++)
     if (s->uses[i].write && !use_takes_address(p, &s->uses[i])) return false; /* `f(q = &v)` */
