@@ -48,6 +48,13 @@ static void iv_field(char field[16], int l) {
   else strcpy(field, "gt_iv");
 }
 
+/* Stage n's suffix of its struct, kernels and buffers: "" for the first, "_2", "_3", ... */
+static const char *stage_sfx(const Nested *n, char buf[16]) {
+  if (n->stage > 1) snprintf(buf, 16, "_%d", n->stage);
+  else buf[0] = '\0';
+  return buf;
+}
+
 /* Resident threads per SM the kernels must fit (of 2048), which caps their
  * registers: the parent 1280 (51 registers), the NLK 1024 (64). Measured
  * in docs/collectivedp.md: the parent's warp tiers want the extra warps
@@ -112,9 +119,10 @@ static bool is_red(const Nested *n, const CVar *v) {
   return false;
 }
 
-static void emit_ctx_struct(StrBuf *sb, const Kernel *k) {
-  const Nested *n = k->nested;
-  sb_printf(sb, "struct %s_ctx {\n  long long gt_ilb, gt_ist, gt_itc;\n  unsigned gt_first, gt_nchunks;\n", k->name);
+static void emit_ctx_struct(StrBuf *sb, const Kernel *k, const Nested *n) {
+  char sx[16];
+  sb_printf(sb, "struct %s%s_ctx {\n  long long gt_ilb, gt_ist, gt_itc;\n  unsigned gt_first, gt_nchunks;\n", k->name,
+            stage_sfx(n, sx));
   for (int l = 0; l < k->collapse; l++) { /* the outer index; with collapse, one per loop (gt_iv, gt_iv1, ...) */
     char *t = field_type(k->loops[l]->iv);
     char field[16];
@@ -161,6 +169,15 @@ static void cdp_params(StrBuf *sb, const Kernel *k) {
   sb_printf(sb, ", %s_ctx *gt_ctxs, unsigned *gt_items, unsigned *gt_remaining, unsigned *gt_counts", k->name);
   for (int r = 0; r < k->nested->nreds; r++)
     sb_printf(sb, ", %s *gt_part_%s", k->nested->reds[r].var->type, k->nested->reds[r].var->name);
+  /* later stages: their buffers and capacities (any stage's After may save a context for them) */
+  for (const Nested *n = k->nested->next; n; n = n->next) {
+    char sx[16];
+    stage_sfx(n, sx);
+    sb_printf(sb, ", %s%s_ctx *gt_ctxs%s, unsigned *gt_items%s, unsigned *gt_remaining%s, unsigned *gt_counts%s, "
+                  "unsigned gt_ctx_cap%s, unsigned gt_item_cap%s",
+              k->name, sx, sx, sx, sx, sx, sx, sx);
+    for (int r = 0; r < n->nreds; r++) sb_printf(sb, ", %s *gt_part%s_%s", n->reds[r].var->type, sx, n->reds[r].var->name);
+  }
   for (int i = 0; i < k->ncaps; i++)
     if (k->caps[i].kind == CAP_REDUCTION)
       sb_printf(sb, ", %s *gt_opart_%s, %s *gt_oslot_%s", k->caps[i].var->type, k->caps[i].var->name,
@@ -170,6 +187,12 @@ static void cdp_params(StrBuf *sb, const Kernel *k) {
 static void cdp_args(StrBuf *sb, const Kernel *k) {
   sb_puts(sb, ", gt_ctxs, gt_items, gt_remaining, gt_counts");
   for (int r = 0; r < k->nested->nreds; r++) sb_printf(sb, ", gt_part_%s", k->nested->reds[r].var->name);
+  for (const Nested *n = k->nested->next; n; n = n->next) {
+    char sx[16];
+    stage_sfx(n, sx);
+    sb_printf(sb, ", gt_ctxs%s, gt_items%s, gt_remaining%s, gt_counts%s, gt_ctx_cap%s, gt_item_cap%s", sx, sx, sx, sx, sx, sx);
+    for (int r = 0; r < n->nreds; r++) sb_printf(sb, ", gt_part%s_%s", sx, n->reds[r].var->name);
+  }
   for (int i = 0; i < k->ncaps; i++)
     if (k->caps[i].kind == CAP_REDUCTION) sb_printf(sb, ", gt_opart_%s, gt_oslot_%s", k->caps[i].var->name, k->caps[i].var->name);
 }
@@ -196,23 +219,82 @@ static void outer_acc_locals(StrBuf *sb, const Kernel *k, const char *indent, co
   }
 }
 
-static void emit_after(StrBuf *sb, const Program *p, const Kernel *k, const char *indent) {
-  const Nested *n = k->nested;
+static bool in_ctx(const Nested *n, const CVar *v) {
+  for (int i = 0; i < n->nctx; i++)
+    if (n->ctx[i] == v) return true;
+  return false;
+}
+
+/* Where After of an earlier stage reaches stage t's inner loop (one thread runs it): a long
+ * loop is saved for stage t's NLK, which runs it and the rest of the body, so this After stops
+ * (break); a short one, or one that finds the buffer full, runs here in this thread. */
+static void emit_stage_decision(StrBuf *sb, const Kernel *k, const Nested *t, const char *indent) {
+  const ForLoop *in = t->inner->loop;
+  char sx[16];
+  stage_sfx(t, sx);
+  sb_printf(sb,
+            "%s{ /* stage %d: a long inner loop goes to its next-level kernel, with the rest of the body */\n"
+            "%s  const long long gt_ilb = (long long)(%s), gt_ist = (long long)(%s);\n"
+            "%s  const long long gt_itc = gtrt_trip(gt_ilb, (long long)(%s), gt_ist, %s);\n"
+            "%s  unsigned gt_s_slot, gt_s_first;\n"
+            "%s  const unsigned gt_nch = gt_itc > %lldLL ? gtrt_cdp_nchunks(gt_itc, GTCC_CDP_CHUNK, GTCC_CDP_MIN_CHUNK, GTCC_CDP_SPLIT) : 0u;\n"
+            "%s  if (gt_nch && gtrt_cdp_reserve(__activemask(), gt_nch, gt_counts%s, gt_ctx_cap%s, gt_item_cap%s, &gt_s_slot, &gt_s_first)) {\n"
+            "%s    %s%s_ctx gt_m;\n"
+            "%s    gt_m.gt_ilb = gt_ilb; gt_m.gt_ist = gt_ist; gt_m.gt_itc = gt_itc;\n"
+            "%s    gt_m.gt_first = gt_s_first; gt_m.gt_nchunks = gt_nch;\n",
+            indent, t->stage, indent, in->lb.text, in->step.text, indent, in->ub.text, cg_rel_const(in->relop), indent,
+            indent, t->threshold, indent, sx, sx, sx, indent, k->name, sx, indent, indent);
+  for (int l = 0; l < k->collapse; l++) {
+    char field[16];
+    iv_field(field, l);
+    sb_printf(sb, "%s    gt_m.%s = %s;\n", indent, field, k->loops[l]->iv->name);
+  }
+  for (int i = 0; i < t->nctx; i++) sb_printf(sb, "%s    gt_m.%s = %s;\n", indent, t->ctx[i]->name, t->ctx[i]->name);
+  sb_printf(sb,
+            "%s    gt_ctxs%s[gt_s_slot] = gt_m;\n"
+            "%s    gt_remaining%s[gt_s_slot] = gt_nch;\n"
+            "%s    for (unsigned gt_q = 0; gt_q < gt_nch; gt_q++) gt_items%s[gt_s_first + gt_q] = gt_s_slot;\n"
+            "%s    break;\n%s  }\n%s}\n",
+            indent, sx, indent, sx, indent, sx, indent, indent, indent);
+}
+
+/* After: the outer body's statements after stage n's inner loop, in a do-while(0) that the
+ * source's `continue` (and a later stage's saved context) leaves. */
+static void emit_after(StrBuf *sb, const Program *p, const Kernel *k, const Nested *n, const char *indent) {
   const Stmt *body = k->body;
+  const unsigned after = n->guard ? n->guard->end : n->inner->end;
+  /* a later stage's index declared before After (`int j;`, then two `for (j = ...)`) and not saved */
+  bool scope = false;
+  for (const Nested *t = n->next; t; t = t->next) {
+    const CVar *iv = t->inner->loop->iv;
+    bool seen = false;
+    for (const Nested *u = n->next; u != t; u = u->next) seen |= u->inner->loop->iv == iv;
+    if (seen || iv->decl_offset >= after || in_ctx(n, iv)) continue;
+    if (!scope) sb_printf(sb, "%s{\n", indent);
+    scope = true;
+    sb_printf(sb, "%s%s %s;\n%s(void)%s;\n", indent, iv->type, iv->name, indent, iv->name);
+  }
   sb_printf(sb, "%sdo {\n", indent);
   if (n->inner_index + 1 < body->nkids) {
-    const unsigned after = n->guard ? n->guard->end : n->inner->end;
-    cg_line_directive(sb, p->tu, srcfile_loc(p->tu->file, after).line);
-    cg_copy_source(sb, p->tu, after, body->end - 1);
+    unsigned at = after;
+    for (const Nested *t = n->next; t; t = t->next) {
+      cg_line_directive(sb, p->tu, srcfile_loc(p->tu->file, at).line);
+      cg_copy_source(sb, p->tu, at, t->inner->begin);
+      sb_putc(sb, '\n');
+      emit_stage_decision(sb, k, t, indent);
+      at = t->inner->begin;
+    }
+    cg_line_directive(sb, p->tu, srcfile_loc(p->tu->file, at).line);
+    cg_copy_source(sb, p->tu, at, body->end - 1);
     sb_putc(sb, '\n');
   }
   sb_printf(sb, "%s} while (0);\n", indent);
+  if (scope) sb_printf(sb, "%s}\n", indent);
 }
 
 /* Declarations of the context variables (outer index, Before locals) from
  * the context `cx`; reduction variables are left to the caller. */
-static void ctx_locals(StrBuf *sb, const Program *p, const Kernel *k, const char *cx, const char *indent) {
-  const Nested *n = k->nested;
+static void ctx_locals(StrBuf *sb, const Program *p, const Kernel *k, const Nested *n, const char *cx, const char *indent) {
   for (int l = 0; l < k->collapse; l++) {
     const CVar *iv = k->loops[l]->iv;
     char field[16];
@@ -250,12 +332,13 @@ static void red_identity(StrBuf *sb, const Nested *n, int r, const char *indent,
  * iterations [lo, hi) of one context; the reduction goes through partials
  * when the context is split over several blocks, and the last one runs
  * After. */
-static void emit_executor(StrBuf *sb, const Program *p, const Kernel *k) {
-  const Nested *n = k->nested;
+static void emit_executor(StrBuf *sb, const Program *p, const Kernel *k, const Nested *n) {
   const ForLoop *in = n->inner->loop;
-  sb_printf(sb, "template <int GT_WARP>\n__device__ __forceinline__ void %s_exec(const %s_ctx &gt_ctx, unsigned gt_item, "
+  char sx[16];
+  stage_sfx(n, sx);
+  sb_printf(sb, "template <int GT_WARP>\n__device__ __forceinline__ void %s%s_exec(const %s%s_ctx &gt_ctx, unsigned gt_item, "
                 "unsigned gt_slot, long long gt_lo, long long gt_hi",
-            k->name, k->name);
+            k->name, sx, k->name, sx);
   cdp_params(sb, k);
   capture_params(sb, k);
   outer_acc_params(sb, k);
@@ -264,7 +347,7 @@ static void emit_executor(StrBuf *sb, const Program *p, const Kernel *k) {
   sb_puts(sb, "  { /* a scope below the parameters': the context's locals may shadow captures */\n"
               "  const int gt_t = GT_WARP ? (int)(threadIdx.x & 31u) : (int)threadIdx.x;\n"
               "  const int gt_nt = GT_WARP ? 32 : (int)blockDim.x;\n");
-  ctx_locals(sb, p, k, "gt_ctx", "  ");
+  ctx_locals(sb, p, k, n, "gt_ctx", "  ");
   for (int r = 0; r < n->nreds; r++) red_identity(sb, n, r, "  ", n->reds[r].var->name);
   /* unrolled: several independent loads in flight per thread; on the H200
    * 8 took giant rows from 1703 to 2836 GB/s (docs/collectivedp.md). The
@@ -285,16 +368,17 @@ static void emit_executor(StrBuf *sb, const Program *p, const Kernel *k) {
   /* After (one thread) reads what every thread of the inner loop wrote */
   sb_puts(sb, "  if (GT_WARP) __syncwarp(); else __syncthreads();\n");
   sb_puts(sb, "  if (gt_t != 0) return;\n  bool gt_last = true;\n  if (gt_ctx.gt_nchunks > 1) {\n");
-  for (int r = 0; r < n->nreds; r++) sb_printf(sb, "    gt_part_%s[gt_item] = %s;\n", n->reds[r].var->name, n->reds[r].var->name);
-  sb_puts(sb, "    __threadfence();\n    gt_last = atomicSub(&gt_remaining[gt_slot], 1u) == 1u;\n"
-              "    if (gt_last) {\n      __threadfence();\n");
+  for (int r = 0; r < n->nreds; r++)
+    sb_printf(sb, "    gt_part%s_%s[gt_item] = %s;\n", sx, n->reds[r].var->name, n->reds[r].var->name);
+  sb_printf(sb, "    __threadfence();\n    gt_last = atomicSub(&gt_remaining%s[gt_slot], 1u) == 1u;\n"
+                "    if (gt_last) {\n      __threadfence();\n", sx);
   for (int r = 0; r < n->nreds; r++) {
     const CVar *v = n->reds[r].var;
     const char *op = cg_red_op(n->reds[r].op);
     sb_printf(sb, "      %s = %s::identity<%s>();\n", v->name, op, v->type);
     sb_printf(sb, "      for (unsigned gt_c = 0; gt_c < gt_ctx.gt_nchunks; gt_c++)\n"
-                  "        %s = %s::apply(%s, ((volatile %s *)gt_part_%s)[gt_ctx.gt_first + gt_c]);\n",
-              v->name, op, v->name, v->type, v->name);
+                  "        %s = %s::apply(%s, ((volatile %s *)gt_part%s_%s)[gt_ctx.gt_first + gt_c]);\n",
+              v->name, op, v->name, v->type, sx, v->name);
   }
   sb_puts(sb, "    }\n  }\n  if (!gt_last) return;\n");
   for (int r = 0; r < n->nreds; r++)
@@ -303,22 +387,25 @@ static void emit_executor(StrBuf *sb, const Program *p, const Kernel *k) {
   for (int i = 0; i < k->ncaps; i++) /* After adds to the caller's copy of an outer reduction */
     if (k->caps[i].kind == CAP_REDUCTION)
       sb_printf(sb, "  %s %s = *gt_oacc_%s;\n", k->caps[i].var->type, k->caps[i].var->name, k->caps[i].var->name);
-  emit_after(sb, p, k, "  ");
+  emit_after(sb, p, k, n, "  ");
   for (int i = 0; i < k->ncaps; i++)
     if (k->caps[i].kind == CAP_REDUCTION) sb_printf(sb, "  *gt_oacc_%s = %s;\n", k->caps[i].var->name, k->caps[i].var->name);
   sb_puts(sb, "  }\n}\n\n");
 }
 
 /* Executor call for work item gt_item of the buffer. */
-static void emit_item_call(StrBuf *sb, const Kernel *k, const char *warp, const char *indent, const char *acc) {
+static void emit_item_call(StrBuf *sb, const Kernel *k, const Nested *n, const char *warp, const char *indent,
+                           const char *acc) {
+  char sx[16];
+  stage_sfx(n, sx);
   sb_printf(sb,
-            "%sconst unsigned gt_slot = gt_items[gt_item];\n"
-            "%sconst %s_ctx gt_c = gt_ctxs[gt_slot];\n"
+            "%sconst unsigned gt_slot = gt_items%s[gt_item];\n"
+            "%sconst %s%s_ctx gt_c = gt_ctxs%s[gt_slot];\n"
             "%sconst long long gt_chunk = gtrt_cdp_chunk(gt_c.gt_itc, gt_c.gt_nchunks);\n"
             "%sconst long long gt_lo = (long long)(gt_item - gt_c.gt_first) * gt_chunk;\n"
             "%sconst long long gt_hi = gt_lo + gt_chunk < gt_c.gt_itc ? gt_lo + gt_chunk : gt_c.gt_itc;\n"
-            "%s%s_exec<%s>(gt_c, gt_item, gt_slot, gt_lo, gt_hi",
-            indent, indent, k->name, indent, indent, indent, indent, k->name, warp);
+            "%s%s%s_exec<%s>(gt_c, gt_item, gt_slot, gt_lo, gt_hi",
+            indent, sx, indent, k->name, sx, sx, indent, indent, indent, indent, k->name, sx, warp);
   cdp_args(sb, k);
   capture_args(sb, k, "");
   outer_acc_args(sb, k, acc);
@@ -326,18 +413,25 @@ static void emit_item_call(StrBuf *sb, const Kernel *k, const char *warp, const 
 }
 
 /* NLK: blocks take the work items of segment gt_seg in turn. */
-static void emit_nlk(StrBuf *sb, const Kernel *k) {
-  emit_min_blocks(sb, k, "GTCC_CDP_NLK_MIN_BLOCKS", "nlk", NLK_THREADS_PER_SM);
-  sb_printf(sb, "__global__ void __launch_bounds__(%d, %s_nlk_minb) %s_nlk(unsigned gt_seg, unsigned gt_item_cap",
-            k->block, k->name, k->name);
+/* Stage n's NLK; a later stage's is launched by the host after the one before it, with the
+ * item capacity of its own buffer (gt_nlk_cap). */
+static void emit_nlk(StrBuf *sb, const Kernel *k, const Nested *n) {
+  char sx[16], what[24];
+  stage_sfx(n, sx);
+  snprintf(what, sizeof what, "nlk%s", sx);
+  emit_min_blocks(sb, k, "GTCC_CDP_NLK_MIN_BLOCKS", what, NLK_THREADS_PER_SM);
+  sb_printf(sb, "__global__ void __launch_bounds__(%d, %s_%s_minb) %s%s_nlk(unsigned gt_seg, unsigned gt_%s",
+            k->block, k->name, what, k->name, sx, n->stage > 1 ? "nlk_cap" : "item_cap");
   cdp_params(sb, k);
   capture_params(sb, k);
-  sb_puts(sb, ") {\n"
-              "  const unsigned gt_n = ::min(gt_counts[2 * gt_seg + 1], gt_item_cap);\n");
+  sb_printf(sb, ") {\n"
+                "  const unsigned gt_n = ::min(gt_counts%s[2 * gt_seg + 1], gt_%s);\n",
+            sx, n->stage > 1 ? "nlk_cap" : "item_cap");
   outer_acc_locals(sb, k, "  ", "gt_oacc_");
-  sb_puts(sb, "  for (unsigned gt_it = blockIdx.x; gt_it < gt_n; gt_it += gridDim.x) {\n"
-              "    const unsigned gt_item = gt_seg * gt_item_cap + gt_it;\n");
-  emit_item_call(sb, k, "0", "    ", "&gt_oacc_");
+  sb_printf(sb, "  for (unsigned gt_it = blockIdx.x; gt_it < gt_n; gt_it += gridDim.x) {\n"
+                "    const unsigned gt_item = gt_seg * gt_%s + gt_it;\n",
+            n->stage > 1 ? "nlk_cap" : "item_cap");
+  emit_item_call(sb, k, n, "0", "    ", "&gt_oacc_");
   sb_puts(sb, "  }\n");
   for (int i = 0; i < k->ncaps; i++) /* thread 0 ran After: one swap per block */
     if (k->caps[i].kind == CAP_REDUCTION)
@@ -408,7 +502,7 @@ static void emit_warp_flat(StrBuf *sb, const Program *p, const Kernel *k) {
     red_identity(sb, n, r, "        ", name);
   }
   sb_printf(sb, "        if (gt_f < gt_stot) {\n          const %s_ctx &gt_cx = gt_cq[gt_warp][gt_r];\n", k->name);
-  ctx_locals(sb, p, k, "gt_cx", "          ");
+  ctx_locals(sb, p, k, n, "gt_cx", "          ");
   for (int r = 0; r < n->nreds; r++) red_identity(sb, n, r, "          ", n->reds[r].var->name);
   /* `for (int i = ...)` inside the outer `i` loop (or named like a local of Before): a scope of its own */
   bool clash = inner_iv_clashes(k);
@@ -440,11 +534,11 @@ static void emit_warp_flat(StrBuf *sb, const Program *p, const Kernel *k) {
   }
   sb_printf(sb, "      }\n      __syncwarp(); /* After reads what the other lanes wrote */\n"
                 "      if (gt_short) {\n        const %s_ctx &gt_cx = gt_cq[gt_warp][gt_lane];\n", k->name);
-  ctx_locals(sb, p, k, "gt_cx", "        ");
+  ctx_locals(sb, p, k, n, "gt_cx", "        ");
   for (int r = 0; r < n->nreds; r++)
     sb_printf(sb, "        %s %s = %s::apply(gt_cx.%s, gt_acc%d);\n", n->reds[r].var->type, n->reds[r].var->name,
               cg_red_op(n->reds[r].op), n->reds[r].var->name, r);
-  emit_after(sb, p, k, "        ");
+  emit_after(sb, p, k, n, "        ");
   sb_puts(sb, "      }\n    }\n");
 }
 
@@ -582,7 +676,7 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
   sb_puts(sb, "            ");
   cg_copy_source(sb, p->tu, n->inner->kids[0]->begin, n->inner->kids[0]->end);
   sb_puts(sb, "\n          } while (0);\n        }\n      }\n");
-  emit_after(sb, p, k, "      ");
+  emit_after(sb, p, k, n, "      ");
   sb_puts(sb, "    } while (0);\n"
               "    if (!__any_sync(0xffffffffu, gt_short || gt_medium)) continue; /* every loop ran inline */\n");
   emit_warp_flat(sb, p, k);
@@ -622,7 +716,7 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
     sb_puts(sb, "      gt_fail = cudaGetLastError() != cudaSuccess;\n    }\n  }\n  __syncthreads();\n"
                 "  if (gt_fail)\n    for (unsigned gt_it = 0; gt_it < gt_n; gt_it++) {\n"
                 "      const unsigned gt_item = gt_seg * gt_item_cap + gt_it;\n");
-    emit_item_call(sb, k, "0", "      ", "&");
+    emit_item_call(sb, k, k->nested, "0", "      ", "&");
     sb_puts(sb, "    }\n");
     break;
   case CDP_WARP:
@@ -635,7 +729,7 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
     sb_puts(sb, "    gt_fail = cudaGetLastError() != cudaSuccess;\n  }\n"
                 "  if (__shfl_sync(0xffffffffu, gt_fail, 0))\n    for (unsigned gt_it = 0; gt_it < gt_n; gt_it++) {\n"
                 "      const unsigned gt_item = gt_seg * gt_item_cap + gt_it;\n");
-    emit_item_call(sb, k, "1", "      ", "&");
+    emit_item_call(sb, k, k->nested, "1", "      ", "&");
     sb_puts(sb, "    }\n");
     break;
   default: break;
@@ -687,6 +781,20 @@ static void emit_nested_stub(StrBuf *sb, const Kernel *k) {
   for (int r = 0; r < n->nreds; r++)
     sb_printf(sb, "  const size_t gt_o_part%d = gt_off; gt_off += (gt_nitem * sizeof(%s) + 255) & ~(size_t)255;\n", r,
               n->reds[r].var->type);
+  for (const Nested *t = n->next; t; t = t->next) { /* a later stage: one segment, launched by the host */
+    char sx[16];
+    stage_sfx(t, sx);
+    sb_printf(sb,
+              "  const unsigned gt_ctx_cap%s = (unsigned)gt_cap, gt_item_cap%s = gt_ctx_cap%s ? 4 * gt_ctx_cap%s : 0;\n"
+              "  const size_t gt_o_ctx%s = gt_off; gt_off += ((size_t)gt_ctx_cap%s * sizeof(%s%s_ctx) + 255) & ~(size_t)255;\n"
+              "  const size_t gt_o_items%s = gt_off; gt_off += ((size_t)gt_item_cap%s * 4 + 255) & ~(size_t)255;\n"
+              "  const size_t gt_o_rem%s = gt_off; gt_off += ((size_t)gt_ctx_cap%s * 4 + 255) & ~(size_t)255;\n"
+              "  const size_t gt_o_counts%s = gt_off; gt_off += 256;\n",
+              sx, sx, sx, sx, sx, sx, k->name, sx, sx, sx, sx, sx, sx);
+    for (int r = 0; r < t->nreds; r++)
+      sb_printf(sb, "  const size_t gt_o_part%s_%d = gt_off; gt_off += ((size_t)gt_item_cap%s * sizeof(%s) + 255) & ~(size_t)255;\n",
+                sx, r, sx, t->reds[r].var->type);
+  }
   for (int i = 0; i < k->ncaps; i++)
     if (k->caps[i].kind == CAP_REDUCTION)
       sb_printf(sb, "  const size_t gt_o_opart_%s = gt_off; gt_off += ((size_t)gt_grid * sizeof(%s) + 255) & ~(size_t)255;\n"
@@ -701,6 +809,20 @@ static void emit_nested_stub(StrBuf *sb, const Kernel *k) {
   for (int r = 0; r < n->nreds; r++)
     sb_printf(sb, "  %s *gt_part_%s = (%s *)(gt_mem + gt_o_part%d);\n", n->reds[r].var->type, n->reds[r].var->name,
               n->reds[r].var->type, r);
+  for (const Nested *t = n->next; t; t = t->next) {
+    char sx[16];
+    stage_sfx(t, sx);
+    sb_printf(sb,
+              "  %s%s_ctx *gt_ctxs%s = (%s%s_ctx *)(gt_mem + gt_o_ctx%s);\n"
+              "  unsigned *gt_items%s = (unsigned *)(gt_mem + gt_o_items%s);\n"
+              "  unsigned *gt_remaining%s = (unsigned *)(gt_mem + gt_o_rem%s);\n"
+              "  unsigned *gt_counts%s = (unsigned *)(gt_mem + gt_o_counts%s);\n"
+              "  GTRT_CUDA(gt_site, cudaMemsetAsync(gt_counts%s, 0, 8));\n",
+              k->name, sx, sx, k->name, sx, sx, sx, sx, sx, sx, sx, sx, sx);
+    for (int r = 0; r < t->nreds; r++)
+      sb_printf(sb, "  %s *gt_part%s_%s = (%s *)(gt_mem + gt_o_part%s_%d);\n", t->reds[r].var->type, sx,
+                t->reds[r].var->name, t->reds[r].var->type, sx, r);
+  }
   for (int i = 0; i < k->ncaps; i++) {
     const Capture *c = &k->caps[i];
     if (c->kind != CAP_REDUCTION) continue;
@@ -730,6 +852,16 @@ static void emit_nested_stub(StrBuf *sb, const Kernel *k) {
                   "  const unsigned gt_nlk_grid = gtrt_grid_for(gt_nitem ? (long long)gt_nitem * gt_block : 1, gt_block);\n"
                   "  if (gt_nitem) %s_nlk<<<gt_nlk_grid, gt_block>>>(0u, gt_item_cap",
               k->name);
+    cdp_args(sb, k);
+    capture_args(sb, k, "gt_d_");
+    sb_puts(sb, ");\n");
+  }
+  for (const Nested *t = n->next; t; t = t->next) { /* later stages, each after the one before */
+    char sx[16];
+    stage_sfx(t, sx);
+    sb_printf(sb, "  /* stage %d: after every earlier kernel, in stream order */\n"
+                  "  if (gt_item_cap%s) %s%s_nlk<<<gtrt_grid_for((long long)gt_item_cap%s * gt_block, gt_block), gt_block>>>(0u, gt_item_cap%s",
+              t->stage, sx, k->name, sx, sx, sx);
     cdp_args(sb, k);
     capture_args(sb, k, "gt_d_");
     sb_puts(sb, ");\n");
@@ -769,9 +901,9 @@ void cg_emit_nested(StrBuf *sb, const Program *p, const Kernel *k) {
   sb_puts(sb, "#ifndef GTCC_CDP_INLINE\n#define GTCC_CDP_INLINE 7\n#endif\n");
   sb_printf(sb, "/* ---- %s at %s:%d: nested parallel loop (CollectiveDP, %s launch of the next-level kernel) */\n",
             k->what, p->tu->file->path, k->loc.line, xf_cdp_mode_name(k->nested->mode));
-  emit_ctx_struct(sb, k);
-  emit_executor(sb, p, k);
-  emit_nlk(sb, k);
+  for (const Nested *n = k->nested; n; n = n->next) emit_ctx_struct(sb, k, n);
+  for (const Nested *n = k->nested; n; n = n->next) emit_executor(sb, p, k, n);
+  for (const Nested *n = k->nested; n; n = n->next) emit_nlk(sb, k, n);
   emit_parent(sb, p, k);
   emit_nested_stub(sb, k);
 }

@@ -38,6 +38,12 @@ void xf_dump(const Program *p, FILE *out) {
       for (int c = 0; c < n->nctx; c++) fprintf(out, "    context %s\n", n->ctx[c]->name);
       for (int r = 0; r < n->nreds; r++)
         fprintf(out, "    inner reduction %s %s\n", redop_spelling(n->reds[r].op), n->reds[r].var->name);
+      for (const Nested *t = n->next; t; t = t->next) {
+        fprintf(out, "    stage %d: inner loop at %d:%d\n", t->stage, t->inner->loc.line, t->inner->loc.col);
+        for (int c = 0; c < t->nctx; c++) fprintf(out, "    stage %d context %s\n", t->stage, t->ctx[c]->name);
+        for (int r = 0; r < t->nreds; r++)
+          fprintf(out, "    stage %d inner reduction %s %s\n", t->stage, redop_spelling(t->reds[r].op), t->reds[r].var->name);
+      }
       for (int r = 0; r < n->nstreamed; r++)
         fprintf(out, "    streamed read %s[%s] (offset %u)\n", n->streamed[r]->base->name, n->streamed[r]->index->name,
                 n->streamed[r]->begin);

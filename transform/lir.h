@@ -104,6 +104,11 @@ typedef struct Nested {
   const Stmt **statics; /* Before declarations of `static const` tables the inner loop or After read:
                          * each executor declares them again (read-only, so a copy is the same) */
   int nstatics, statics_cap;
+  /* Several inner loops in one body run as stages: `Before; L1; M1; L2; After`. Stage 2 (next) has
+   * its own context, executor and NLK; whoever runs L1's After (M1) decides L2's tier there:
+   * short ones inline, long ones saved for stage 2's NLK, launched after stage 1's. */
+  struct Nested *next;
+  int stage;            /* 1, 2, ...: suffixes the names of its struct, kernels and buffers */
 } Nested;
 
 /* One depend item of the task directive: `H[i-1][j]` as written. */

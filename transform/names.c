@@ -238,12 +238,13 @@ static void check_kernel(Checker *c, const Kernel *k) {
   if (k->nested) {
     /* The context struct and the executor (inner loop, After) lie outside the parent kernel: a type that
      * Before declares must move to file scope too. Those of the inner loop and After are copied with them. */
-    const Nested *n = k->nested;
-    c->begin = n->inner->begin, c->end = k->body->end;
+    c->begin = k->nested->inner->begin, c->end = k->body->end;
     check_stmt(c, k->body);
-    for (int i = 0; i < n->nctx; i++) check_var(c, n->ctx[i], n->ctx[i]->loc);
-    for (int i = 0; i < n->nreds; i++) check_var(c, n->reds[i].var, n->reds[i].var->loc);
-    for (int i = 0; i < n->nprivs; i++) check_var(c, n->privs[i], n->privs[i]->loc);
+    for (const Nested *n = k->nested; n; n = n->next) { /* every stage's context */
+      for (int i = 0; i < n->nctx; i++) check_var(c, n->ctx[i], n->ctx[i]->loc);
+      for (int i = 0; i < n->nreds; i++) check_var(c, n->reds[i].var, n->reds[i].var->loc);
+      for (int i = 0; i < n->nprivs; i++) check_var(c, n->privs[i], n->privs[i]->loc);
+    }
   }
 }
 

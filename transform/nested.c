@@ -94,11 +94,20 @@ static bool constant_rows(const CVar *v) {
   return true;
 }
 
-/* Does a statement of the outer body other than the inner loop use v (the guard's condition
- * and else branch included)? */
-static bool outside_inner(const Stmt *body, const Nested *n, const CVar *v) {
+/* Kid b of the outer body is the inner loop of a stage other than the first's guarded one, with
+ * index v: `int j;` ... `for (j = ...)` in two loops. Such a loop writes v before it reads it. */
+static bool loop_of_index(const Nested *first, int b, const CVar *v) {
+  for (const Nested *s = first; s; s = s->next)
+    if (s->inner_index == b) return !s->guard && s->inner->loop->iv == v;
+  return false;
+}
+
+/* Does a statement of the outer body other than stage n's inner loop use v (the guard's condition
+ * and else branch included)? Other stages' loops of index v do not count. */
+static bool outside_inner(const Stmt *body, const Nested *first, const Nested *n, const CVar *v) {
   for (int b = 0; b < body->nkids; b++)
-    if (b != n->inner_index && xf_subtree_uses(body->kids[b], v, false, NULL)) return true;
+    if (b != n->inner_index && !loop_of_index(first, b, v) && xf_subtree_uses(body->kids[b], v, false, NULL))
+      return true;
   if (!n->guard) return false;
   for (int i = 0; i < n->guard->nuses; i++)
     if (n->guard->uses[i].var == v) return true;
@@ -173,17 +182,17 @@ static void find_streamed(const Kernel *k, Nested *n, const Stmt *s) {
   for (int i = 0; i < s->nkids; i++) find_streamed(k, n, s->kids[i]);
 }
 
-/* v is used by the outer body's statements from index first on: the inner
- * loop's index for "the inner loop or After", one more for "After". */
-static bool used_from(const Stmt *body, int first, const CVar *v) {
-  for (int a = first; a < body->nkids; a++)
-    if (xf_subtree_uses(body->kids[a], v, false, NULL)) return true;
+/* Does After (the outer body's statements after stage n's inner loop) use v? Later stages' loops
+ * of index v do not count: the executors declare such an index for them. */
+static bool used_after(const Stmt *body, const Nested *first, const Nested *n, const CVar *v) {
+  for (int a = n->inner_index + 1; a < body->nkids; a++)
+    if (!loop_of_index(first, a, v) && xf_subtree_uses(body->kids[a], v, false, NULL)) return true;
   return false;
 }
 
 /* Does the inner loop or After use v? */
-static bool inner_or_after(const Stmt *body, const Nested *n, const CVar *v) {
-  return xf_subtree_uses(n->inner, v, false, NULL) || used_from(body, n->inner_index + 1, v);
+static bool inner_or_after(const Stmt *body, const Nested *first, const Nested *n, const CVar *v) {
+  return xf_subtree_uses(n->inner, v, false, NULL) || used_after(body, first, n, v);
 }
 
 /* `&p[i]` or `&p->f` of a pointer p at offset at: the address of what p points to, not of p. */
@@ -287,42 +296,42 @@ static long long ctx_bytes(const Kernel *k, const Nested *n) {
   return (b + 7) / 8 * 8;
 }
 
-/* Decides the shape; on success k->shape = KS_NESTED. */
-static const char *try_nested(Program *p, Kernel *k, Nested *n) {
-  Stmt *body = k->body;
-  if (body->kind != ST_COMPOUND) return "the outer loop body is not a block";
+/* Finds the inner loops: each a statement of the outer body (the first may be the only
+ * statement of an if's then branch), one stage each, chained from n. Returns the number. */
+static int find_stages(Stmt *body, Nested *n, const char **why) {
+  Nested *last = NULL;
+  int nstages = 0;
   n->inner_index = -1;
   for (int i = 0; i < body->nkids; i++) {
     Stmt *guarded = guarded_loop(body->kids[i]);
-    if ((body->kids[i]->kind == ST_FOR && parallel_loop_dir(body->kids[i])) || guarded) {
-      if (n->inner_index >= 0) return "the outer loop body holds several inner parallel loops";
-      n->inner_index = i;
-      n->inner = guarded ? guarded : body->kids[i];
-      n->guard = guarded ? body->kids[i] : NULL;
+    if (!(body->kids[i]->kind == ST_FOR && parallel_loop_dir(body->kids[i])) && !guarded) continue;
+    Nested *s = n;
+    if (last) {
+      if (guarded) {
+        *why = "an inner parallel loop after the first one is under an if (only the first may be)";
+        return 0;
+      }
+      s = xcalloc(1, sizeof *s);
+      last->next = s;
     }
+    s->stage = last ? last->stage + 1 : 1;
+    s->inner_index = i;
+    s->inner = guarded ? guarded : body->kids[i];
+    s->guard = guarded ? body->kids[i] : NULL;
+    s->inner_dir = (Directive *)parallel_loop_dir(s->inner);
+    last = s;
+    nstages++;
   }
-  if (n->inner_index < 0)
-    return "the inner parallel loop is not a statement of the outer loop body itself, nor the only statement "
+  if (!nstages)
+    *why = "the inner parallel loop is not a statement of the outer loop body itself, nor the only statement "
            "of an if's then branch there";
-  if (k->nseq_inner != 1) return "the outer loop body holds several inner parallel loops";
-  n->inner_dir = (Directive *)parallel_loop_dir(n->inner);
-  if (!n->inner->loop->canonical) return "the inner loop is not in canonical form";
-  if (!xf_check_jumps(p, n->inner->kids[0], "the body of a parallel loop", true))
-    return "a jump leaves the inner loop's body";
-  if (has_label(p, body)) return "the outer loop body has a label (the tiers hold several copies of the inner loop and After)";
-  /* The outer loop's reductions: each tier that runs After adds to its thread's copy (the
-   * next-level kernel's blocks to one slot, by an atomic compare-and-swap of 4 or 8 bytes). */
-  for (int i = 0; i < k->ncaps; i++) {
-    const CVar *v = k->caps[i].var;
-    if (k->caps[i].kind != CAP_REDUCTION) continue;
-    if (v->elem_size != 4 && v->elem_size != 8)
-      return "a reduction variable of the outer loop is not of 4 or 8 bytes (the next-level kernel combines "
-             "them by an atomic compare-and-swap)";
-    if (xf_subtree_uses(n->inner, v, false, NULL))
-      return "a reduction variable of the outer loop is used in the inner loop";
-  }
+  return nstages;
+}
 
-  /* Locals declared at the top of Before. */
+/* Stage n's locals: which Before locals (declared before its inner loop, in the outer body)
+ * its context saves, its reductions, privates and static tables; returns a reason on failure. */
+static const char *stage_locals(Program *p, Kernel *k, const Nested *first, Nested *n) {
+  Stmt *body = k->body;
   CVar **before = NULL;
   const Stmt **decl_of = NULL;
   int nbefore = 0, cap = 0, dcap = 0, ndecl = 0;
@@ -336,13 +345,13 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
   for (int b = 0; !why && b < nbefore; b++) {
     CVar *v = before[b];
     if (v == inner_iv) { /* `int j; ... for (j = ...)`: the tiers declare j only in the inner loop */
-      if (used_from(body, n->inner_index + 1, v))
+      if (used_after(body, first, n, v))
         why = "the inner loop's index is declared before the loop and used after it (the next-level kernel "
               "has the index only inside the inner loop)";
       continue;
     }
     if (v->is_static) {
-      if (!inner_or_after(body, n, v)) continue;
+      if (!inner_or_after(body, first, n, v)) continue;
       if (!static_table(decl_of[b])) {
         why = "a static local declared before the inner loop and used in it or after it is not a constant "
               "table (the parent kernel and the next-level kernel would each have a copy)";
@@ -358,38 +367,79 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
             "the parent thread's locals)";
       break;
     }
-    if (!inner_or_after(body, n, v)) continue;
+    if (!inner_or_after(body, first, n, v)) continue;
     if (!is_reduction(n, v) && !is_private(n, v) && xf_subtree_uses(n->inner->kids[0], v, true, NULL))
       why = "a local declared before the inner loop is assigned inside it without a reduction clause";
     else if (v->tkind != VT_SCALAR && v->tkind != VT_POINTER && !v->is_fn_pointer && !constant_rows(v))
       why = "a local saved in the context is not a scalar or pointer";
     else if (strstr(v->type, "long double"))
       why = "a local saved in the context is a long double (the device has no such type)";
-    else if (!is_private(n, v) || used_from(body, n->inner_index + 1, v)) /* private to the inner loop: After sees Before's value */
+    else if (!is_private(n, v) || used_after(body, first, n, v)) /* private to the inner loop: After sees Before's value */
       VEC_PUSH(n->ctx, n->nctx, n->ctx_cap, v);
   }
   free(before), free(decl_of);
-  if (why) return why;
+  return why;
+}
+
+/* The stage whose inner loop has index v, or NULL. */
+static const Nested *stage_of_index(const Nested *first, const CVar *v) {
+  for (const Nested *s = first; s; s = s->next)
+    if (s->inner->loop->iv == v) return s;
+  return NULL;
+}
+
+/* Decides the shape; on success k->shape = KS_NESTED. */
+static const char *try_nested(Program *p, Kernel *k, Nested *n) {
+  Stmt *body = k->body;
+  if (body->kind != ST_COMPOUND) return "the outer loop body is not a block";
+  const char *why = NULL;
+  int nstages = find_stages(body, n, &why);
+  if (!nstages) return why;
+  if (k->nseq_inner != nstages)
+    return "the outer loop body holds several inner parallel loops, not all of them statements of the body "
+           "itself (one inside another loop, in an else branch or in a block)";
+  for (const Nested *s = n; s; s = s->next) {
+    if (!s->inner->loop->canonical) return "the inner loop is not in canonical form";
+    if (!xf_check_jumps(p, s->inner->kids[0], "the body of a parallel loop", true))
+      return "a jump leaves the inner loop's body";
+  }
+  if (has_label(p, body)) return "the outer loop body has a label (the tiers hold several copies of the inner loop and After)";
+  /* The outer loop's reductions: each tier that runs After adds to its thread's copy (the
+   * next-level kernel's blocks to one slot, by an atomic compare-and-swap of 4 or 8 bytes). */
+  for (int i = 0; i < k->ncaps; i++) {
+    const CVar *v = k->caps[i].var;
+    if (k->caps[i].kind != CAP_REDUCTION) continue;
+    if (v->elem_size != 4 && v->elem_size != 8)
+      return "a reduction variable of the outer loop is not of 4 or 8 bytes (the next-level kernel combines "
+             "them by an atomic compare-and-swap)";
+    for (const Nested *s = n; s; s = s->next)
+      if (xf_subtree_uses(s->inner, v, false, NULL)) return "a reduction variable of the outer loop is used in the inner loop";
+  }
+  for (Nested *s = n; s; s = s->next)
+    if ((why = stage_locals(p, k, n, s))) return why;
   /* Values captured from outside are firstprivate per outer iteration:
    * one assigned in the outer body would need a per-context copy (the
    * warp and NLK tiers see the launch value). Private ones are not
    * declared in the executors. */
   for (int i = 0; i < k->ncaps; i++) {
     Capture *c = &k->caps[i];
-    if (c->kind == CAP_VALUE && c->var == inner_iv) { /* `int j;` before the region: the loop makes it private */
-      if (outside_inner(body, n, c->var))
+    const Nested *own = stage_of_index(n, c->var);
+    if ((c->kind == CAP_VALUE || c->kind == CAP_PRIVATE) && own) { /* `int j;` before the region: the loop makes it private */
+      if (outside_inner(body, n, own, c->var))
         return "the inner loop's index is declared outside the region and used outside the inner loop (the "
                "next-level kernel has the index only inside the inner loop)";
       c->kind = CAP_PRIVATE; /* not passed in: the host's j may be unset */
       continue;
     }
-    if (c->kind == CAP_VALUE && is_private(n, c->var) && !outside_inner(body, n, c->var)) {
-      c->kind = CAP_PRIVATE; /* `long t;` before the region, private(t) on the inner loop: the tiers declare it */
+    bool private_of_one = false; /* `long t;` before the region, private(t) on the inner loop: the tiers declare it */
+    for (const Nested *s = n; s; s = s->next) private_of_one |= is_private(s, c->var) && !outside_inner(body, n, s, c->var);
+    if (c->kind == CAP_VALUE && private_of_one) {
+      c->kind = CAP_PRIVATE;
       continue;
     }
     if (c->kind == CAP_VALUE && xf_subtree_uses(body, c->var, true, NULL))
       return "a variable from outside the region (firstprivate) is assigned in the outer loop body";
-    if (c->kind == CAP_PRIVATE && inner_or_after(body, n, c->var))
+    if (c->kind == CAP_PRIVATE && inner_or_after(body, n, n, c->var))
       return "a private variable of the outer loop is used by the inner loop or after it";
   }
   if (ctx_bytes(k, n) * (long long)k->block > GTCC_CDP_SHARED_MAX)
@@ -399,7 +449,11 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
 }
 
 void xf_free_nested(Nested *n) {
-  if (n) free(n->ctx), free(n->reds), free(n->privs), free(n->streamed), free(n->statics), free(n);
+  while (n) {
+    Nested *next = n->next;
+    free(n->ctx), free(n->reds), free(n->privs), free(n->streamed), free(n->statics), free(n);
+    n = next;
+  }
 }
 
 void xf_nested(Program *p, Kernel *k) {
@@ -424,6 +478,8 @@ void xf_nested(Program *p, Kernel *k) {
   /* the warp-flat tier counts a warp's 32 short loops in an int */
   if (n->warp_threshold > MAX_WARP_THRESHOLD) n->warp_threshold = MAX_WARP_THRESHOLD;
   n->chunk = DEFAULT_CHUNK;
+  for (Nested *s = n->next; s; s = s->next) /* later stages: one thread runs short loops, the NLK the rest */
+    s->mode = mode, s->warp_threshold = s->threshold = n->warp_threshold, s->chunk = n->chunk;
   if (bounds_follow_outer(k, n)) find_streamed(k, n, n->inner->kids[0]);
   k->nested = n;
   k->shape = KS_NESTED;

@@ -80,6 +80,37 @@ static void test_guarded(void) {
   lowered_free(&r);
 }
 
+/* Two inner loops one after the other: two stages. The second one's context holds what it and
+ * After use (a, reduced by the first loop, and m of the code between); `int j;` declared before
+ * the outer loop is both loops' index and saved by neither. */
+static void test_stages(void) {
+  Lowered r = lower("void f(int n, const int *rp, const int *col, const double *val, const double *x, double *y) {\n"
+                    "  int j;\n"
+                    "  #pragma acc parallel loop copyin(rp[0:n+1], col[0:rp[n]], val[0:rp[n]], x[0:n]) copyout(y[0:n]) private(j)\n"
+                    "  for (int i = 0; i < n; i++) {\n"
+                    "    double a = 0.0;\n"
+                    "    #pragma acc loop reduction(+:a)\n"
+                    "    for (j = rp[i]; j < rp[i+1]; j++) a += val[j];\n"
+                    "    double m = a * 2.0, b = 0.0;\n"
+                    "    #pragma acc loop reduction(max:b)\n"
+                    "    for (j = rp[i]; j < rp[i+1]; j++) b = b > m * x[col[j]] ? b : m * x[col[j]];\n"
+                    "    y[i] = a + b;\n"
+                    "  }\n}\n",
+                    NULL);
+  const Kernel *k = kernel0(&r);
+  CHECK(k && k->shape == KS_NESTED);
+  const Nested *n = k ? k->nested : NULL;
+  CHECK(n && n->stage == 1 && n->next && n->next->stage == 2 && !n->next->next);
+  if (n && n->next) {
+    const Nested *s = n->next;
+    CHECK(n->nctx == 1 && !strcmp(n->ctx[0]->name, "a"));
+    CHECK(s->nctx == 3 && s->nreds == 1 && s->reds[0].op == RED_MAX && !strcmp(s->reds[0].var->name, "b"));
+    CHECK(s->threshold == n->warp_threshold && s->mode == n->mode);
+  }
+  CHECK(r.out.cu && strstr(r.out.cu, "_2_nlk<<<") && strstr(r.out.cu, "gt_counts_2, gt_ctx_cap_2, gt_item_cap_2"));
+  lowered_free(&r);
+}
+
 /* Modes and thresholds from options and from gtcc_* clauses. */
 static void test_modes(void) {
   const char *body = "  for (int i = 0; i < n; i++) {\n"
@@ -139,9 +170,9 @@ static void test_fallbacks(void) {
        "      for (int j = rp[i]; j < rp[i+1]; j++) sum -= val[j];\n    }\n    y[i] = sum;\n  }\n}\n",
        "several inner parallel loops"},
       {"  for (int i = 0; i < n; i++) {\n    double a = 0, b = 0;\n    #pragma acc loop reduction(+:a)\n"
-       "    for (int j = rp[i]; j < rp[i+1]; j++) a += val[j];\n    #pragma acc loop reduction(+:b)\n"
-       "    for (int j = rp[i]; j < rp[i+1]; j++) b += val[j];\n    y[i] = a + b;\n  }\n}\n",
-       "several inner parallel loops"},
+       "    for (int j = rp[i]; j < rp[i+1]; j++) a += val[j];\n    if (a > 0) {\n    #pragma acc loop reduction(+:b)\n"
+       "    for (int j = rp[i]; j < rp[i+1]; j++) b += val[j];\n    }\n    y[i] = a + b;\n  }\n}\n",
+       "after the first one is under an if"},
       {"  for (int i = 0; i < n; i++) {\n    double sum = 0.0;\n    #pragma acc loop\n"
        "    for (int j = rp[i]; j < rp[i+1]; j++) sum += val[j];\n    y[i] = sum;\n  }\n}\n",
        "assigned inside it without a reduction"},
@@ -200,6 +231,7 @@ static void test_errors(void) {
 int main(void) {
   test_spmv_shape();
   test_guarded();
+  test_stages();
   test_modes();
   test_fallbacks();
   test_errors();
