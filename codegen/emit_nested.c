@@ -901,6 +901,13 @@ void cg_emit_nested(StrBuf *sb, const Program *p, const Kernel *k) {
   sb_puts(sb, "#ifndef GTCC_CDP_INLINE\n#define GTCC_CDP_INLINE 7\n#endif\n");
   sb_printf(sb, "/* ---- %s at %s:%d: nested parallel loop (CollectiveDP, %s launch of the next-level kernel) */\n",
             k->what, p->tu->file->path, k->loc.line, xf_cdp_mode_name(k->nested->mode));
+  for (int i = 0; i < k->nseq_inner; i++) { /* a loop inside an inner loop (transform/nested.c) */
+    bool stage = false;
+    for (const Nested *n = k->nested; n; n = n->next) stage |= n->inner == k->seq_inner[i];
+    if (!stage)
+      sb_printf(sb, "/* gtcc: note: the parallel loop at %s:%d runs sequentially in each iteration of the inner loop around it */\n",
+                p->tu->file->path, k->seq_inner[i]->loc.line);
+  }
   for (const Nested *n = k->nested; n; n = n->next) emit_ctx_struct(sb, k, n);
   for (const Nested *n = k->nested; n; n = n->next) emit_executor(sb, p, k, n);
   for (const Nested *n = k->nested; n; n = n->next) emit_nlk(sb, k, n);

@@ -395,9 +395,18 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
   const char *why = NULL;
   int nstages = find_stages(body, n, &why);
   if (!nstages) return why;
-  if (k->nseq_inner != nstages)
+  /* A parallel loop inside a stage's inner loop (gang / worker / vector nests) runs sequentially
+   * in each inner iteration: it is part of the inner body. */
+  int deeper = 0;
+  for (int i = 0; i < k->nseq_inner; i++)
+    for (const Nested *s = n; s; s = s->next)
+      if (k->seq_inner[i] != s->inner && k->seq_inner[i]->begin >= s->inner->begin && k->seq_inner[i]->end <= s->inner->end) {
+        deeper++;
+        break;
+      }
+  if (k->nseq_inner != nstages + deeper)
     return "the outer loop body holds several inner parallel loops, not all of them statements of the body "
-           "itself (one inside another loop, in an else branch or in a block)";
+           "itself (one in an else branch, in a block or in another loop)";
   for (const Nested *s = n; s; s = s->next) {
     if (!s->inner->loop->canonical) return "the inner loop is not in canonical form";
     if (!xf_check_jumps(p, s->inner->kids[0], "the body of a parallel loop", true))

@@ -109,6 +109,24 @@ static void test_stages(void) {
   }
   CHECK(r.out.cu && strstr(r.out.cu, "_2_nlk<<<") && strstr(r.out.cu, "gt_counts_2, gt_ctx_cap_2, gt_item_cap_2"));
   lowered_free(&r);
+  /* gang / worker / vector: the worker loop is the inner loop; the vector loop is part of its body */
+  r = lower(SPMV_HEAD
+            "  for (int i = 0; i < n; i++) {\n"
+            "    double sum = 0.0;\n"
+            "    #pragma acc loop worker reduction(+:sum)\n"
+            "    for (int j = rp[i]; j < rp[i+1]; j++) {\n"
+            "      double t = 0.0;\n"
+            "      #pragma acc loop vector reduction(+:t)\n"
+            "      for (int k = 0; k < 4; k++) t += val[j] * k;\n"
+            "      sum += t;\n"
+            "    }\n"
+            "    y[i] = sum;\n"
+            "  }\n}\n",
+            NULL);
+  k = kernel0(&r);
+  CHECK(k && k->shape == KS_NESTED && k->nested && !k->nested->next && k->nested->inner->loc.line == 6);
+  CHECK(r.out.cu && strstr(r.out.cu, "parallel loop at") && strstr(r.out.cu, "runs sequentially in each iteration of the inner loop"));
+  lowered_free(&r);
 }
 
 /* Modes and thresholds from options and from gtcc_* clauses. */

@@ -8,7 +8,9 @@
  *     reading back what the second wrote;
  *  C: one index `long j;` declared before the region for both loops, the
  *     second loop's bound computed in M, an outer reduction in After;
- *  D: the first loop under an if, the second with private(t).
+ *  D: the first loop under an if, the second with private(t);
+ *  E: gang / worker / vector: the worker loop is the inner loop, and the
+ *     vector loop inside it runs sequentially in each of its iterations.
  * Rows of 6000 entries reach the next-level kernels. The values are
  * integers, so the GPU's sums equal the CPU build's exactly. Argument: N. */
 #include <stdio.h>
@@ -27,6 +29,7 @@ int main(int argc, char **argv) {
   long *v = malloc(sizeof(long) * (size_t)(nnz + 1)), *w = malloc(sizeof(long) * (size_t)(nnz + 1));
   long *ya = malloc(sizeof(long) * (size_t)(n + 1)), *yb = malloc(sizeof(long) * (size_t)(n + 1));
   long *yc = malloc(sizeof(long) * (size_t)(n + 1)), *yd = malloc(sizeof(long) * (size_t)(n + 1));
+  long *ye = malloc(sizeof(long) * (size_t)(n + 1)), *z = malloc(sizeof(long) * (size_t)(nnz + 1));
   for (long k = 0; k < nnz; k++) v[k] = k % 7 - 3 + (k % 11 == 4 ? 9 : 0);
   long total = 5;
 
@@ -86,17 +89,33 @@ int main(int argc, char **argv) {
     yb[i] = s;
   }
   // expect-in-cu: stage 3: a long inner loop goes to its next-level kernel
-  // expect-not-in-cu: runs sequentially
+
+#pragma acc parallel loop gang copyin(rp[0:n+1], v[0:nnz]) copyout(ye[0:n], z[0:nnz])
+  for (long i = 0; i < n; i++) {
+    long s = i % 11;
+#pragma acc loop worker reduction(+:s)
+    for (long j = rp[i]; j < rp[i + 1]; j++) {
+      long t = 0;
+#pragma acc loop vector reduction(+:t)
+      for (int k = 0; k < 6; k++) t += v[(j + k * 7) % nnz] * (k + 1);
+      z[j] = t;
+      s += t % 5;
+    }
+    ye[i] = s;
+  }
+  // expect-in-cu: runs sequentially in each iteration of the inner loop around it
+  // expect-not-in-cu: runs sequentially in each thread
   long c[5] = {0, 0, 0, 0, 0};
   for (long i = 0; i < n; i++) {
     c[0] += ya[i] % 100003 * (i % 5 + 1);
     c[1] += yb[i] % 100003 * (i % 5 + 1);
     c[2] += yc[i] % 100003 * (i % 5 + 1);
     c[3] += yd[i] % 100003 * (i % 7 + 1);
+    c[4] += ye[i] * (i % 3 + 1);
   }
-  for (long k = 0; k < nnz; k++) c[4] += w[k] * (k % 3 + 1);
+  for (long k = 0; k < nnz; k++) c[4] += w[k] * (k % 3 + 1) + z[k] % 1000;
   printf("n %ld nnz %ld: %ld %ld %ld %ld %ld total %ld\n", n, nnz, c[0], c[1], c[2], c[3], c[4], total);
-  free(rp), free(v), free(w), free(ya), free(yb), free(yc), free(yd);
+  free(rp), free(v), free(w), free(ya), free(yb), free(yc), free(yd), free(ye), free(z);
   return 0;
 }
 // nvcc-quiet
