@@ -230,19 +230,21 @@ static bool in_ctx(const Nested *n, const CVar *v) {
  * (break); a short one, or one that finds the buffer full, runs here in this thread. */
 static void emit_stage_decision(StrBuf *sb, const Kernel *k, const Nested *t, const char *indent) {
   const ForLoop *in = t->inner->loop;
-  char sx[16];
+  char sx[16], take[32] = "";
   stage_sfx(t, sx);
+  if (t->guard) snprintf(take, sizeof take, "gt_take%s ? ", sx); /* no iterations, bounds unread, when false */
   sb_printf(sb,
             "%s{ /* stage %d: a long inner loop goes to its next-level kernel, with the rest of the body */\n"
-            "%s  const long long gt_ilb = (long long)(%s), gt_ist = (long long)(%s);\n"
-            "%s  const long long gt_itc = gtrt_trip(gt_ilb, (long long)(%s), gt_ist, %s);\n"
+            "%s  const long long gt_ilb = %s(long long)(%s)%s, gt_ist = %s(long long)(%s)%s;\n"
+            "%s  const long long gt_itc = %sgtrt_trip(gt_ilb, (long long)(%s), gt_ist, %s)%s;\n"
             "%s  unsigned gt_s_slot, gt_s_first;\n"
             "%s  const unsigned gt_nch = gt_itc > %lldLL ? gtrt_cdp_nchunks(gt_itc, GTCC_CDP_CHUNK, GTCC_CDP_MIN_CHUNK, GTCC_CDP_SPLIT) : 0u;\n"
             "%s  if (gt_nch && gtrt_cdp_reserve(__activemask(), gt_nch, gt_counts%s, gt_ctx_cap%s, gt_item_cap%s, &gt_s_slot, &gt_s_first)) {\n"
             "%s    %s%s_ctx gt_m;\n"
             "%s    gt_m.gt_ilb = gt_ilb; gt_m.gt_ist = gt_ist; gt_m.gt_itc = gt_itc;\n"
             "%s    gt_m.gt_first = gt_s_first; gt_m.gt_nchunks = gt_nch;\n",
-            indent, t->stage, indent, in->lb.text, in->step.text, indent, in->ub.text, cg_rel_const(in->relop), indent,
+            indent, t->stage, indent, take, in->lb.text, *take ? " : 0LL" : "", take, in->step.text, *take ? " : 1LL" : "",
+            indent, take, in->ub.text, cg_rel_const(in->relop), *take ? " : 0LL" : "", indent,
             indent, t->threshold, indent, sx, sx, sx, indent, k->name, sx, indent, indent);
   for (int l = 0; l < k->collapse; l++) {
     char field[16];
@@ -279,10 +281,28 @@ static void emit_after(StrBuf *sb, const Program *p, const Kernel *k, const Nest
     unsigned at = after;
     for (const Nested *t = n->next; t; t = t->next) {
       cg_line_directive(sb, p->tu, srcfile_loc(p->tu->file, at).line);
-      cg_copy_source(sb, p->tu, at, t->inner->begin);
+      cg_copy_source(sb, p->tu, at, t->guard ? t->guard->begin : t->inner->begin);
       sb_putc(sb, '\n');
+      char sx[16];
+      stage_sfx(t, sx);
+      if (t->guard) { /* `if (c) L [else E]`: c and E run here, once, as in the parent for stage 1 */
+        const Stmt *then = t->guard->kids[0];
+        cg_line_directive(sb, p->tu, t->guard->loc.line);
+        sb_printf(sb, "%sbool gt_take%s = false; ", indent, sx);
+        cg_copy_source(sb, p->tu, t->guard->begin, then->begin);
+        sb_printf(sb, "gt_take%s = true;", sx);
+        cg_copy_source(sb, p->tu, then->end, t->guard->end);
+        sb_putc(sb, '\n');
+      }
       emit_stage_decision(sb, k, t, indent);
-      at = t->inner->begin;
+      if (t->guard) { /* the loop alone; the text goes on after the whole if */
+        cg_line_directive(sb, p->tu, t->inner->loc.line);
+        sb_printf(sb, "%sif (gt_take%s) {\n", indent, sx);
+        cg_copy_source(sb, p->tu, t->inner->begin, t->inner->end);
+        sb_printf(sb, "\n%s}\n", indent);
+        at = t->guard->end;
+      } else
+        at = t->inner->begin;
     }
     cg_line_directive(sb, p->tu, srcfile_loc(p->tu->file, at).line);
     cg_copy_source(sb, p->tu, at, body->end - 1);

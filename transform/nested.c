@@ -296,8 +296,8 @@ static long long ctx_bytes(const Kernel *k, const Nested *n) {
   return (b + 7) / 8 * 8;
 }
 
-/* Finds the inner loops: each a statement of the outer body (the first may be the only
- * statement of an if's then branch), one stage each, chained from n. Returns the number. */
+/* Finds the inner loops: each a statement of the outer body or the only statement of an if's
+ * then branch there, one stage each, chained from n. Returns the number. */
 static int find_stages(Stmt *body, Nested *n, const char **why) {
   Nested *last = NULL;
   int nstages = 0;
@@ -307,10 +307,6 @@ static int find_stages(Stmt *body, Nested *n, const char **why) {
     if (!(body->kids[i]->kind == ST_FOR && parallel_loop_dir(body->kids[i])) && !guarded) continue;
     Nested *s = n;
     if (last) {
-      if (guarded) {
-        *why = "an inner parallel loop after the first one is under an if (only the first may be)";
-        return 0;
-      }
       s = xcalloc(1, sizeof *s);
       last->next = s;
     }

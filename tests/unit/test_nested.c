@@ -188,9 +188,9 @@ static void test_fallbacks(void) {
        "      for (int j = rp[i]; j < rp[i+1]; j++) sum -= val[j];\n    }\n    y[i] = sum;\n  }\n}\n",
        "several inner parallel loops"},
       {"  for (int i = 0; i < n; i++) {\n    double a = 0, b = 0;\n    #pragma acc loop reduction(+:a)\n"
-       "    for (int j = rp[i]; j < rp[i+1]; j++) a += val[j];\n    if (a > 0) {\n    #pragma acc loop reduction(+:b)\n"
+       "    for (int j = rp[i]; j < rp[i+1]; j++) a += val[j];\n    if (a > 0) {\n    b = 1;\n    #pragma acc loop reduction(+:b)\n"
        "    for (int j = rp[i]; j < rp[i+1]; j++) b += val[j];\n    }\n    y[i] = a + b;\n  }\n}\n",
-       "after the first one is under an if"},
+       "not all of them statements of the body"},
       {"  for (int i = 0; i < n; i++) {\n    double sum = 0.0;\n    #pragma acc loop\n"
        "    for (int j = rp[i]; j < rp[i+1]; j++) sum += val[j];\n    y[i] = sum;\n  }\n}\n",
        "assigned inside it without a reduction"},

@@ -8,7 +8,7 @@
  *     reading back what the second wrote;
  *  C: one index `long j;` declared before the region for both loops, the
  *     second loop's bound computed in M, an outer reduction in After;
- *  D: the first loop under an if, the second with private(t);
+ *  D: both loops under an if, the second with an else and private(t);
  *  E: gang / worker / vector: the worker loop is the inner loop, and the
  *     vector loop inside it runs sequentially in each of its iterations.
  * Rows of 6000 entries reach the next-level kernels. The values are
@@ -68,11 +68,14 @@ int main(int argc, char **argv) {
         for (long j = rp[i]; j < rp[i + 1]; j++) s = v[j] > s ? v[j] : s;
       }
       long q = 0, t;
+      if (len % 4 != 1) {
 #pragma acc loop reduction(+:q) private(t)
-      for (long j = rp[i]; j < rp[i + 1]; j++) {
-        t = v[j] - s;
-        q += t * t;
-      }
+        for (long j = rp[i]; j < rp[i + 1]; j++) {
+          t = v[j] - s;
+          q += t * t;
+        }
+      } else
+        q = -5 - len;
       yd[i] = q * 16 + s;
     }
   }
