@@ -265,12 +265,16 @@ static void emit_stage_decision(StrBuf *sb, const Kernel *k, const Nested *t, co
 static void emit_after(StrBuf *sb, const Program *p, const Kernel *k, const Nested *n, const char *indent) {
   const Stmt *body = k->body;
   const unsigned after = n->guard ? n->guard->end : n->inner->end;
-  /* a later stage's index declared before After (`int j;`, then two `for (j = ...)`) and not saved */
+  /* the index of a loop of After declared before After (`int j;`, then `for (j = ...)` in several
+   * loops) and not saved: transform/nested.c leaves it out of the context, as the loop sets it */
   bool scope = false;
-  for (const Nested *t = n->next; t; t = t->next) {
-    const CVar *iv = t->inner->loop->iv;
+  for (int b = n->inner_index + 1; b < body->nkids; b++) {
+    const Stmt *s = body->kids[b];
+    if (s->kind != ST_FOR || !s->loop || !s->loop->canonical) continue;
+    const CVar *iv = s->loop->iv;
     bool seen = false;
-    for (const Nested *u = n->next; u != t; u = u->next) seen |= u->inner->loop->iv == iv;
+    for (int u = n->inner_index + 1; u < b; u++)
+      seen |= body->kids[u]->kind == ST_FOR && body->kids[u]->loop && body->kids[u]->loop->iv == iv;
     if (seen || iv->decl_offset >= after || in_ctx(n, iv)) continue;
     if (!scope) sb_printf(sb, "%s{\n", indent);
     scope = true;

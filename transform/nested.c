@@ -94,19 +94,19 @@ static bool constant_rows(const CVar *v) {
   return true;
 }
 
-/* Kid b of the outer body is the inner loop of a stage other than the first's guarded one, with
- * index v: `int j;` ... `for (j = ...)` in two loops. Such a loop writes v before it reads it. */
-static bool loop_of_index(const Nested *first, int b, const CVar *v) {
-  for (const Nested *s = first; s; s = s->next)
-    if (s->inner_index == b) return !s->guard && s->inner->loop->iv == v;
-  return false;
+/* Kid b of the outer body is a canonical for loop of index v (`int j;`, then `for (j = ...)` in
+ * several loops, parallel or not): it writes v before it reads it, so v's value does not flow
+ * into it. The executors declare such an index where After needs it (codegen/emit_nested.c). */
+static bool loop_of_index(const Stmt *body, int b, const CVar *v) {
+  const Stmt *s = body->kids[b];
+  return s->kind == ST_FOR && s->loop && s->loop->canonical && s->loop->iv == v;
 }
 
 /* Does a statement of the outer body other than stage n's inner loop use v (the guard's condition
  * and else branch included)? Other stages' loops of index v do not count. */
-static bool outside_inner(const Stmt *body, const Nested *first, const Nested *n, const CVar *v) {
+static bool outside_inner(const Stmt *body, const Nested *n, const CVar *v) {
   for (int b = 0; b < body->nkids; b++)
-    if (b != n->inner_index && !loop_of_index(first, b, v) && xf_subtree_uses(body->kids[b], v, false, NULL))
+    if (b != n->inner_index && !loop_of_index(body, b, v) && xf_subtree_uses(body->kids[b], v, false, NULL))
       return true;
   if (!n->guard) return false;
   for (int i = 0; i < n->guard->nuses; i++)
@@ -184,15 +184,15 @@ static void find_streamed(const Kernel *k, Nested *n, const Stmt *s) {
 
 /* Does After (the outer body's statements after stage n's inner loop) use v? Later stages' loops
  * of index v do not count: the executors declare such an index for them. */
-static bool used_after(const Stmt *body, const Nested *first, const Nested *n, const CVar *v) {
+static bool used_after(const Stmt *body, const Nested *n, const CVar *v) {
   for (int a = n->inner_index + 1; a < body->nkids; a++)
-    if (!loop_of_index(first, a, v) && xf_subtree_uses(body->kids[a], v, false, NULL)) return true;
+    if (!loop_of_index(body, a, v) && xf_subtree_uses(body->kids[a], v, false, NULL)) return true;
   return false;
 }
 
 /* Does the inner loop or After use v? */
-static bool inner_or_after(const Stmt *body, const Nested *first, const Nested *n, const CVar *v) {
-  return xf_subtree_uses(n->inner, v, false, NULL) || used_after(body, first, n, v);
+static bool inner_or_after(const Stmt *body, const Nested *n, const CVar *v) {
+  return xf_subtree_uses(n->inner, v, false, NULL) || used_after(body, n, v);
 }
 
 /* `&p[i]` or `&p->f` of a pointer p at offset at: the address of what p points to, not of p. */
@@ -326,7 +326,7 @@ static int find_stages(Stmt *body, Nested *n, const char **why) {
 
 /* Stage n's locals: which Before locals (declared before its inner loop, in the outer body)
  * its context saves, its reductions, privates and static tables; returns a reason on failure. */
-static const char *stage_locals(Program *p, Kernel *k, const Nested *first, Nested *n) {
+static const char *stage_locals(Program *p, Kernel *k, Nested *n) {
   Stmt *body = k->body;
   CVar **before = NULL;
   const Stmt **decl_of = NULL;
@@ -341,13 +341,13 @@ static const char *stage_locals(Program *p, Kernel *k, const Nested *first, Nest
   for (int b = 0; !why && b < nbefore; b++) {
     CVar *v = before[b];
     if (v == inner_iv) { /* `int j; ... for (j = ...)`: the tiers declare j only in the inner loop */
-      if (used_after(body, first, n, v))
+      if (used_after(body, n, v))
         why = "the inner loop's index is declared before the loop and used after it (the next-level kernel "
               "has the index only inside the inner loop)";
       continue;
     }
     if (v->is_static) {
-      if (!inner_or_after(body, first, n, v)) continue;
+      if (!inner_or_after(body, n, v)) continue;
       if (!static_table(decl_of[b])) {
         why = "a static local declared before the inner loop and used in it or after it is not a constant "
               "table (the parent kernel and the next-level kernel would each have a copy)";
@@ -363,14 +363,14 @@ static const char *stage_locals(Program *p, Kernel *k, const Nested *first, Nest
             "the parent thread's locals)";
       break;
     }
-    if (!inner_or_after(body, first, n, v)) continue;
+    if (!inner_or_after(body, n, v)) continue;
     if (!is_reduction(n, v) && !is_private(n, v) && xf_subtree_uses(n->inner->kids[0], v, true, NULL))
       why = "a local declared before the inner loop is assigned inside it without a reduction clause";
     else if (v->tkind != VT_SCALAR && v->tkind != VT_POINTER && !v->is_fn_pointer && !constant_rows(v))
       why = "a local saved in the context is not a scalar or pointer";
     else if (strstr(v->type, "long double"))
       why = "a local saved in the context is a long double (the device has no such type)";
-    else if (!is_private(n, v) || used_after(body, first, n, v)) /* private to the inner loop: After sees Before's value */
+    else if (!is_private(n, v) || used_after(body, n, v)) /* private to the inner loop: After sees Before's value */
       VEC_PUSH(n->ctx, n->nctx, n->ctx_cap, v);
   }
   free(before), free(decl_of);
@@ -421,7 +421,7 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
       if (xf_subtree_uses(s->inner, v, false, NULL)) return "a reduction variable of the outer loop is used in the inner loop";
   }
   for (Nested *s = n; s; s = s->next)
-    if ((why = stage_locals(p, k, n, s))) return why;
+    if ((why = stage_locals(p, k, s))) return why;
   /* Values captured from outside are firstprivate per outer iteration:
    * one assigned in the outer body would need a per-context copy (the
    * warp and NLK tiers see the launch value). Private ones are not
@@ -430,21 +430,21 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
     Capture *c = &k->caps[i];
     const Nested *own = stage_of_index(n, c->var);
     if ((c->kind == CAP_VALUE || c->kind == CAP_PRIVATE) && own) { /* `int j;` before the region: the loop makes it private */
-      if (outside_inner(body, n, own, c->var))
+      if (outside_inner(body, own, c->var))
         return "the inner loop's index is declared outside the region and used outside the inner loop (the "
                "next-level kernel has the index only inside the inner loop)";
       c->kind = CAP_PRIVATE; /* not passed in: the host's j may be unset */
       continue;
     }
     bool private_of_one = false; /* `long t;` before the region, private(t) on the inner loop: the tiers declare it */
-    for (const Nested *s = n; s; s = s->next) private_of_one |= is_private(s, c->var) && !outside_inner(body, n, s, c->var);
+    for (const Nested *s = n; s; s = s->next) private_of_one |= is_private(s, c->var) && !outside_inner(body, s, c->var);
     if (c->kind == CAP_VALUE && private_of_one) {
       c->kind = CAP_PRIVATE;
       continue;
     }
     if (c->kind == CAP_VALUE && xf_subtree_uses(body, c->var, true, NULL))
       return "a variable from outside the region (firstprivate) is assigned in the outer loop body";
-    if (c->kind == CAP_PRIVATE && inner_or_after(body, n, n, c->var))
+    if (c->kind == CAP_PRIVATE && inner_or_after(body, n, c->var))
       return "a private variable of the outer loop is used by the inner loop or after it";
   }
   if (ctx_bytes(k, n) * (long long)k->block > GTCC_CDP_SHARED_MAX)

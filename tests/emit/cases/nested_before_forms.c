@@ -1,7 +1,8 @@
 /* Nested parallel loops whose Before part once broke gtcc (probe nested4):
  * - the inner index declared in Before (`int j;`) and reused by a loop in
  *   After: the tiers declared j only inside the inner loop (nvcc: "j is
- *   undefined"); the nest now runs its inner loop sequentially;
+ *   undefined"); the loop in After sets j before reading it, so After's
+ *   executors now declare j of their own (CollectiveDP);
  * - a const Before local sizing an array in the inner body (`double t[K]`):
  *   the executor re-declared K from the context, no constant for C++;
  * - a Before local's address taken as `&(w)` or `(const double *)&w`: the
@@ -28,6 +29,7 @@ static void index_before(int n, const int *rp, const double *a, double *y) {
     for (j = 0; j < 4; j++) y[4 * i + j] = s * (j + 1);
   }
 }
+// expect-in-cu: int j;
 
 static void const_size(int n, const int *rp, const double *a, double *y) {
 #pragma acc parallel loop copyin(rp[0:n+1], a[0:rp[n]]) copyout(y[0:n])
