@@ -280,6 +280,19 @@ static void emit_after(StrBuf *sb, const Program *p, const Kernel *k, const Nest
     scope = true;
     sb_printf(sb, "%s%s %s;\n%s(void)%s;\n", indent, iv->type, iv->name, indent, iv->name);
   }
+  /* a later stage's private from outside the region (`long t;`, private(t)): a copy for its
+   * loop where it runs here */
+  for (const Nested *t = n->next; t; t = t->next)
+    for (int i = 0; i < t->nprivs; i++) {
+      const CVar *v = t->privs[i];
+      bool seen = false;
+      for (const Nested *u = n->next; u && u != t->next && !seen; u = u->next)
+        for (int j = 0; j < (u == t ? i : u->nprivs); j++) seen |= u->privs[j] == v;
+      if (seen || v->decl_offset >= body->begin) continue;
+      if (!scope) sb_printf(sb, "%s{\n", indent);
+      scope = true;
+      sb_printf(sb, "%s%s %s;\n%s(void)%s;\n", indent, v->type, v->name, indent, v->name);
+    }
   sb_printf(sb, "%sdo {\n", indent);
   if (n->inner_index + 1 < body->nkids) {
     unsigned at = after;

@@ -7,7 +7,8 @@
  *  B: omp, three loops: a max, a loop writing w[j] (no reduction), a sum
  *     reading back what the second wrote;
  *  C: one index `long j;` declared before the region for both loops, the
- *     second loop's bound computed in M, an outer reduction in After;
+ *     second loop's bound computed in M, private(d) of a `long d;` from
+ *     outside the region, an outer reduction in After;
  *  D: both loops under an if, the second with an else and private(t);
  *  E: gang / worker / vector: the worker loop is the inner loop, and the
  *     vector loop inside it runs sequentially in each of its iterations.
@@ -47,15 +48,18 @@ int main(int argc, char **argv) {
     }
     // expect-in-cu: stage 2: a long inner loop goes to its next-level kernel
 
-    long j;
+    long j, d;
 #pragma acc parallel loop present(rp, v, yc) reduction(+:total)
     for (long i = 0; i < n; i++) {
       long cnt = 0;
 #pragma acc loop reduction(+:cnt)
       for (j = rp[i]; j < rp[i + 1]; j++) cnt += v[j] > 0;
       long hi = rp[i] + cnt * 2 < rp[i + 1] ? rp[i] + cnt * 2 : rp[i + 1], p = 1;
-#pragma acc loop reduction(+:p)
-      for (j = rp[i]; j < hi; j++) p += v[j] * v[j];
+#pragma acc loop reduction(+:p) private(d)
+      for (j = rp[i]; j < hi; j++) {
+        d = v[j] * v[j];
+        p += d;
+      }
       yc[i] = cnt * 100000 + p;
       total += p % 13;
     }
