@@ -219,33 +219,51 @@ static void outer_acc_locals(StrBuf *sb, const Kernel *k, const char *indent, co
   }
 }
 
-static bool in_ctx(const Nested *n, const CVar *v) {
-  for (int i = 0; i < n->nctx; i++)
-    if (n->ctx[i] == v) return true;
-  return false;
+/* The guard of stage n (`if (c) inner-loop [else E]`): the thread evaluates c, and E when c is
+ * false, once, into gt_take (gt_take_2, ... for later stages). */
+static void emit_guard_take(StrBuf *sb, const Program *p, const Nested *n, const char *indent) {
+  const Stmt *then = n->guard->kids[0];
+  char sx[16];
+  stage_sfx(n, sx);
+  cg_line_directive(sb, p->tu, n->guard->loc.line);
+  sb_printf(sb, "%sbool gt_take%s = false; ", indent, sx);
+  cg_copy_source(sb, p->tu, n->guard->begin, then->begin);
+  sb_printf(sb, "gt_take%s = true;", sx);
+  cg_copy_source(sb, p->tu, then->end, n->guard->end);
+  sb_putc(sb, '\n');
+}
+
+/* gt_ilb, gt_ist and gt_itc of stage n's inner loop; under a guard, no iterations and the bounds
+ * unread when it is false. */
+static void emit_trip_count(StrBuf *sb, const Nested *n, const char *indent) {
+  const ForLoop *in = n->inner->loop;
+  char sx[16], take[32] = "";
+  if (n->guard) snprintf(take, sizeof take, "gt_take%s ? ", stage_sfx(n, sx));
+  sb_printf(sb,
+            "%sconst long long gt_ilb = %s(long long)(%s)%s, gt_ist = %s(long long)(%s)%s;\n"
+            "%sconst long long gt_itc = %sgtrt_trip(gt_ilb, (long long)(%s), gt_ist, %s)%s;\n",
+            indent, take, in->lb.text, *take ? " : 0LL" : "", take, in->step.text, *take ? " : 1LL" : "", indent, take,
+            in->ub.text, cg_rel_const(in->relop), *take ? " : 0LL" : "");
 }
 
 /* Where After of an earlier stage reaches stage t's inner loop (one thread runs it): a long
  * loop is saved for stage t's NLK, which runs it and the rest of the body, so this After stops
  * (break); a short one, or one that finds the buffer full, runs here in this thread. */
 static void emit_stage_decision(StrBuf *sb, const Kernel *k, const Nested *t, const char *indent) {
-  const ForLoop *in = t->inner->loop;
-  char sx[16], take[32] = "";
+  char sx[16], inner_indent[64];
   stage_sfx(t, sx);
-  if (t->guard) snprintf(take, sizeof take, "gt_take%s ? ", sx); /* no iterations, bounds unread, when false */
+  snprintf(inner_indent, sizeof inner_indent, "%s  ", indent);
+  sb_printf(sb, "%s{ /* stage %d: a long inner loop goes to its next-level kernel, with the rest of the body */\n", indent,
+            t->stage);
+  emit_trip_count(sb, t, inner_indent);
   sb_printf(sb,
-            "%s{ /* stage %d: a long inner loop goes to its next-level kernel, with the rest of the body */\n"
-            "%s  const long long gt_ilb = %s(long long)(%s)%s, gt_ist = %s(long long)(%s)%s;\n"
-            "%s  const long long gt_itc = %sgtrt_trip(gt_ilb, (long long)(%s), gt_ist, %s)%s;\n"
             "%s  unsigned gt_s_slot, gt_s_first;\n"
             "%s  const unsigned gt_nch = gt_itc > %lldLL ? gtrt_cdp_nchunks(gt_itc, GTCC_CDP_CHUNK, GTCC_CDP_MIN_CHUNK, GTCC_CDP_SPLIT) : 0u;\n"
             "%s  if (gt_nch && gtrt_cdp_reserve(__activemask(), gt_nch, gt_counts%s, gt_ctx_cap%s, gt_item_cap%s, &gt_s_slot, &gt_s_first)) {\n"
             "%s    %s%s_ctx gt_m;\n"
             "%s    gt_m.gt_ilb = gt_ilb; gt_m.gt_ist = gt_ist; gt_m.gt_itc = gt_itc;\n"
             "%s    gt_m.gt_first = gt_s_first; gt_m.gt_nchunks = gt_nch;\n",
-            indent, t->stage, indent, take, in->lb.text, *take ? " : 0LL" : "", take, in->step.text, *take ? " : 1LL" : "",
-            indent, take, in->ub.text, cg_rel_const(in->relop), *take ? " : 0LL" : "", indent,
-            indent, t->threshold, indent, sx, sx, sx, indent, k->name, sx, indent, indent);
+            indent, indent, t->threshold, indent, sx, sx, sx, indent, k->name, sx, indent, indent);
   for (int l = 0; l < k->collapse; l++) {
     char field[16];
     iv_field(field, l);
@@ -265,34 +283,10 @@ static void emit_stage_decision(StrBuf *sb, const Kernel *k, const Nested *t, co
 static void emit_after(StrBuf *sb, const Program *p, const Kernel *k, const Nested *n, const char *indent) {
   const Stmt *body = k->body;
   const unsigned after = n->guard ? n->guard->end : n->inner->end;
-  /* the index of a loop of After declared before After (`int j;`, then `for (j = ...)` in several
-   * loops) and not saved: transform/nested.c leaves it out of the context, as the loop sets it */
-  bool scope = false;
-  for (int b = n->inner_index + 1; b < body->nkids; b++) {
-    const Stmt *s = body->kids[b];
-    if (s->kind != ST_FOR || !s->loop || !s->loop->canonical) continue;
-    const CVar *iv = s->loop->iv;
-    bool seen = false;
-    for (int u = n->inner_index + 1; u < b; u++)
-      seen |= body->kids[u]->kind == ST_FOR && body->kids[u]->loop && body->kids[u]->loop->iv == iv;
-    if (seen || iv->decl_offset >= after || in_ctx(n, iv)) continue;
-    if (!scope) sb_printf(sb, "%s{\n", indent);
-    scope = true;
-    sb_printf(sb, "%s%s %s;\n%s(void)%s;\n", indent, iv->type, iv->name, indent, iv->name);
-  }
-  /* a later stage's private from outside the region (`long t;`, private(t)): a copy for its
-   * loop where it runs here */
-  for (const Nested *t = n->next; t; t = t->next)
-    for (int i = 0; i < t->nprivs; i++) {
-      const CVar *v = t->privs[i];
-      bool seen = false;
-      for (const Nested *u = n->next; u && u != t->next && !seen; u = u->next)
-        for (int j = 0; j < (u == t ? i : u->nprivs); j++) seen |= u->privs[j] == v;
-      if (seen || v->decl_offset >= body->begin) continue;
-      if (!scope) sb_printf(sb, "%s{\n", indent);
-      scope = true;
-      sb_printf(sb, "%s%s %s;\n%s(void)%s;\n", indent, v->type, v->name, indent, v->name);
-    }
+  if (n->nafter_decls) sb_printf(sb, "%s{\n", indent); /* loop indices and privates of its own (transform/nested.c) */
+  for (int i = 0; i < n->nafter_decls; i++)
+    sb_printf(sb, "%s%s %s;\n%s(void)%s;\n", indent, n->after_decls[i]->type, n->after_decls[i]->name, indent,
+              n->after_decls[i]->name);
   sb_printf(sb, "%sdo {\n", indent);
   if (n->inner_index + 1 < body->nkids) {
     unsigned at = after;
@@ -300,19 +294,11 @@ static void emit_after(StrBuf *sb, const Program *p, const Kernel *k, const Nest
       cg_line_directive(sb, p->tu, srcfile_loc(p->tu->file, at).line);
       cg_copy_source(sb, p->tu, at, t->guard ? t->guard->begin : t->inner->begin);
       sb_putc(sb, '\n');
-      char sx[16];
-      stage_sfx(t, sx);
-      if (t->guard) { /* `if (c) L [else E]`: c and E run here, once, as in the parent for stage 1 */
-        const Stmt *then = t->guard->kids[0];
-        cg_line_directive(sb, p->tu, t->guard->loc.line);
-        sb_printf(sb, "%sbool gt_take%s = false; ", indent, sx);
-        cg_copy_source(sb, p->tu, t->guard->begin, then->begin);
-        sb_printf(sb, "gt_take%s = true;", sx);
-        cg_copy_source(sb, p->tu, then->end, t->guard->end);
-        sb_putc(sb, '\n');
-      }
+      if (t->guard) emit_guard_take(sb, p, t, indent); /* `if (c) L [else E]`: c and E run here */
       emit_stage_decision(sb, k, t, indent);
       if (t->guard) { /* the loop alone; the text goes on after the whole if */
+        char sx[16];
+        stage_sfx(t, sx);
         cg_line_directive(sb, p->tu, t->inner->loc.line);
         sb_printf(sb, "%sif (gt_take%s) {\n", indent, sx);
         cg_copy_source(sb, p->tu, t->inner->begin, t->inner->end);
@@ -326,7 +312,7 @@ static void emit_after(StrBuf *sb, const Program *p, const Kernel *k, const Nest
     sb_putc(sb, '\n');
   }
   sb_printf(sb, "%s} while (0);\n", indent);
-  if (scope) sb_printf(sb, "%s}\n", indent);
+  if (n->nafter_decls) sb_printf(sb, "%s}\n", indent);
 }
 
 /* Declarations of the context variables (outer index, Before locals) from
@@ -638,31 +624,19 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
   cg_line_directive(sb, p->tu, srcfile_loc(p->tu->file, body->begin + 1).line);
   cg_copy_source(sb, p->tu, body->begin + 1, n->guard ? n->guard->begin : n->inner->begin);
   sb_putc(sb, '\n');
-  const char *take = ""; /* the guard: its condition, and its else branch when it is false */
-  if (n->guard) {
-    const Stmt *then = n->guard->kids[0];
-    take = "gt_take ? ";
-    cg_line_directive(sb, p->tu, n->guard->loc.line);
-    sb_puts(sb, "      bool gt_take = false; ");
-    cg_copy_source(sb, p->tu, n->guard->begin, then->begin);
-    sb_puts(sb, "gt_take = true;");
-    cg_copy_source(sb, p->tu, then->end, n->guard->end);
-    sb_putc(sb, '\n');
-  }
+  if (n->guard) emit_guard_take(sb, p, n, "      "); /* its condition, and its else branch when it is false */
   /* a local of Before that only the inner loop uses, as its private: each tier has its own copy */
   for (int i = 0; i < n->nprivs; i++)
     if (n->privs[i]->decl_offset > body->begin && n->privs[i]->decl_offset < n->inner->begin)
       sb_printf(sb, "      (void)%s;\n", n->privs[i]->name);
   /* trip count and tier decision */
+  sb_puts(sb, "      {\n");
+  emit_trip_count(sb, n, "        ");
   sb_printf(sb,
-            "      {\n"
-            "        const long long gt_ilb = %s(long long)(%s)%s, gt_ist = %s(long long)(%s)%s;\n"
-            "        const long long gt_itc = %sgtrt_trip(gt_ilb, (long long)(%s), gt_ist, %s)%s;\n"
             "        if (gt_itc > GTCC_CDP_INLINE) { /* very short loops stay in the thread (below) */\n"
             "        %s_ctx gt_mine;\n"
             "        gt_mine.gt_ilb = gt_ilb; gt_mine.gt_ist = gt_ist; gt_mine.gt_itc = gt_itc; gt_mine.gt_iv = %s;\n",
-            take, in->lb.text, *take ? " : 0LL" : "", take, in->step.text, *take ? " : 1LL" : "", take, in->ub.text,
-            cg_rel_const(in->relop), *take ? " : 0LL" : "", k->name, iv->name);
+            k->name, iv->name);
   for (int l = 1; l < k->collapse; l++) sb_printf(sb, "        gt_mine.gt_iv%d = %s;\n", l, k->loops[l]->iv->name);
   for (int i = 0; i < n->nctx; i++) sb_printf(sb, "        gt_mine.%s = %s;\n", n->ctx[i]->name, n->ctx[i]->name);
   sb_printf(sb,

@@ -109,6 +109,8 @@ typedef struct Nested {
    * short ones inline, long ones saved for stage 2's NLK, launched after stage 1's. */
   struct Nested *next;
   int stage;            /* 1, 2, ...: suffixes the names of its struct, kernels and buffers */
+  const CVar **after_decls; /* declared again where After runs: indices of its loops, later stages' privates */
+  int nafter_decls, after_decls_cap;
 } Nested;
 
 /* One depend item of the task directive: `H[i-1][j]` as written. */

@@ -94,19 +94,18 @@ static bool constant_rows(const CVar *v) {
   return true;
 }
 
-/* Kid b of the outer body is a canonical for loop of index v (`int j;`, then `for (j = ...)` in
- * several loops, parallel or not): it writes v before it reads it, so v's value does not flow
- * into it. The executors declare such an index where After needs it (codegen/emit_nested.c). */
-static bool loop_of_index(const Stmt *body, int b, const CVar *v) {
-  const Stmt *s = body->kids[b];
-  return s->kind == ST_FOR && s->loop && s->loop->canonical && s->loop->iv == v;
+/* The index of s if s is a canonical for loop (`int j;`, then `for (j = ...)` in several loops,
+ * parallel or not): the loop sets it before it reads it, so the index's value does not flow into
+ * it, and After declares it again where it runs (find_after_decls). NULL for other statements. */
+static const CVar *loop_index(const Stmt *s) {
+  return s->kind == ST_FOR && s->loop && s->loop->canonical ? s->loop->iv : NULL;
 }
 
 /* Does a statement of the outer body other than stage n's inner loop use v (the guard's condition
  * and else branch included)? Other stages' loops of index v do not count. */
 static bool outside_inner(const Stmt *body, const Nested *n, const CVar *v) {
   for (int b = 0; b < body->nkids; b++)
-    if (b != n->inner_index && !loop_of_index(body, b, v) && xf_subtree_uses(body->kids[b], v, false, NULL))
+    if (b != n->inner_index && loop_index(body->kids[b]) != v && xf_subtree_uses(body->kids[b], v, false, NULL))
       return true;
   if (!n->guard) return false;
   for (int i = 0; i < n->guard->nuses; i++)
@@ -186,7 +185,7 @@ static void find_streamed(const Kernel *k, Nested *n, const Stmt *s) {
  * of index v do not count: the executors declare such an index for them. */
 static bool used_after(const Stmt *body, const Nested *n, const CVar *v) {
   for (int a = n->inner_index + 1; a < body->nkids; a++)
-    if (!loop_of_index(body, a, v) && xf_subtree_uses(body->kids[a], v, false, NULL)) return true;
+    if (loop_index(body->kids[a]) != v && xf_subtree_uses(body->kids[a], v, false, NULL)) return true;
   return false;
 }
 
@@ -298,7 +297,7 @@ static long long ctx_bytes(const Kernel *k, const Nested *n) {
 
 /* Finds the inner loops: each a statement of the outer body or the only statement of an if's
  * then branch there, one stage each, chained from n. Returns the number. */
-static int find_stages(Stmt *body, Nested *n, const char **why) {
+static int find_stages(Stmt *body, Nested *n) {
   Nested *last = NULL;
   int nstages = 0;
   n->inner_index = -1;
@@ -318,9 +317,6 @@ static int find_stages(Stmt *body, Nested *n, const char **why) {
     last = s;
     nstages++;
   }
-  if (!nstages)
-    *why = "the inner parallel loop is not a statement of the outer loop body itself, nor the only statement "
-           "of an if's then branch there";
   return nstages;
 }
 
@@ -377,6 +373,29 @@ static const char *stage_locals(Program *p, Kernel *k, Nested *n) {
   return why;
 }
 
+static void add_after_decl(Nested *n, const CVar *v) {
+  for (int i = 0; i < n->nafter_decls; i++)
+    if (n->after_decls[i] == v) return;
+  VEC_PUSH(n->after_decls, n->nafter_decls, n->after_decls_cap, v);
+}
+
+/* What After of stage n declares for itself: the index of a loop of After declared before After
+ * and not saved (loop_index: the loop sets it), and a later stage's private from outside the
+ * region (`long t;`, private(t)), which the thread running that loop here needs a copy of. */
+static void find_after_decls(const Stmt *body, Nested *n) {
+  const unsigned after = n->guard ? n->guard->end : n->inner->end;
+  for (int b = n->inner_index + 1; b < body->nkids; b++) {
+    const CVar *iv = loop_index(body->kids[b]);
+    if (!iv) continue;
+    bool saved = false;
+    for (int i = 0; i < n->nctx; i++) saved |= n->ctx[i] == iv;
+    if (iv->decl_offset < after && !saved) add_after_decl(n, iv);
+  }
+  for (const Nested *t = n->next; t; t = t->next)
+    for (int i = 0; i < t->nprivs; i++)
+      if (t->privs[i]->decl_offset < body->begin) add_after_decl(n, t->privs[i]);
+}
+
 /* The stage whose inner loop has index v, or NULL. */
 static const Nested *stage_of_index(const Nested *first, const CVar *v) {
   for (const Nested *s = first; s; s = s->next)
@@ -388,9 +407,10 @@ static const Nested *stage_of_index(const Nested *first, const CVar *v) {
 static const char *try_nested(Program *p, Kernel *k, Nested *n) {
   Stmt *body = k->body;
   if (body->kind != ST_COMPOUND) return "the outer loop body is not a block";
-  const char *why = NULL;
-  int nstages = find_stages(body, n, &why);
-  if (!nstages) return why;
+  int nstages = find_stages(body, n);
+  if (!nstages)
+    return "the inner parallel loop is not a statement of the outer loop body itself, nor the only statement "
+           "of an if's then branch there";
   /* A parallel loop inside a stage's inner loop (gang / worker / vector nests) runs sequentially
    * in each inner iteration: it is part of the inner body. */
   int deeper = 0;
@@ -420,6 +440,7 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
     for (const Nested *s = n; s; s = s->next)
       if (xf_subtree_uses(s->inner, v, false, NULL)) return "a reduction variable of the outer loop is used in the inner loop";
   }
+  const char *why;
   for (Nested *s = n; s; s = s->next)
     if ((why = stage_locals(p, k, s))) return why;
   /* Values captured from outside are firstprivate per outer iteration:
@@ -450,13 +471,14 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
   if (ctx_bytes(k, n) * (long long)k->block > GTCC_CDP_SHARED_MAX)
     return "the context saved per inner loop is too large for the parent block's shared memory (fewer "
            "locals before the inner loop, or a smaller vector_length)";
+  for (Nested *s = n; s; s = s->next) find_after_decls(body, s);
   return NULL;
 }
 
 void xf_free_nested(Nested *n) {
   while (n) {
     Nested *next = n->next;
-    free(n->ctx), free(n->reds), free(n->privs), free(n->streamed), free(n->statics), free(n);
+    free(n->ctx), free(n->reds), free(n->privs), free(n->streamed), free(n->statics), free(n->after_decls), free(n);
     n = next;
   }
 }
