@@ -279,15 +279,24 @@ static void emit_stage_decision(StrBuf *sb, const Kernel *k, const Nested *t, co
 }
 
 /* After: the outer body's statements after stage n's inner loop, in a do-while(0) that the
- * source's `continue` (and a later stage's saved context) leaves. */
-static void emit_after(StrBuf *sb, const Program *p, const Kernel *k, const Nested *n, const char *indent) {
+ * source's `continue` (and a later stage's saved context) leaves. With block_rest, first the
+ * statements after the loop in its block (`{ B; loop; A }`: the tiers run `{ A }`; the parent
+ * thread copies the block's text itself). A later stage in a block is decided after its B. */
+static void emit_after(StrBuf *sb, const Program *p, const Kernel *k, const Nested *n, const char *indent,
+                       bool block_rest) {
   const Stmt *body = k->body;
-  const unsigned after = n->guard ? n->guard->end : n->inner->end;
+  const unsigned after = n->guard ? n->guard->end : n->block ? n->block->end : n->inner->end;
   if (n->nafter_decls) sb_printf(sb, "%s{\n", indent); /* loop indices and privates of its own (transform/nested.c) */
   for (int i = 0; i < n->nafter_decls; i++)
     sb_printf(sb, "%s%s %s;\n%s(void)%s;\n", indent, n->after_decls[i]->type, n->after_decls[i]->name, indent,
               n->after_decls[i]->name);
   sb_printf(sb, "%sdo {\n", indent);
+  if (block_rest && n->block && n->scope_index + 1 < n->scope->nkids) { /* the block's condition held */
+    cg_line_directive(sb, p->tu, n->scope->kids[n->scope_index + 1]->loc.line);
+    sb_printf(sb, "%s{\n", indent);
+    cg_copy_source(sb, p->tu, n->inner->end, n->scope->end - 1);
+    sb_printf(sb, "\n%s}\n", indent);
+  }
   if (n->inner_index + 1 < body->nkids) {
     unsigned at = after;
     for (const Nested *t = n->next; t; t = t->next) {
@@ -410,7 +419,7 @@ static void emit_executor(StrBuf *sb, const Program *p, const Kernel *k, const N
   for (int i = 0; i < k->ncaps; i++) /* After adds to the caller's copy of an outer reduction */
     if (k->caps[i].kind == CAP_REDUCTION)
       sb_printf(sb, "  %s %s = *gt_oacc_%s;\n", k->caps[i].var->type, k->caps[i].var->name, k->caps[i].var->name);
-  emit_after(sb, p, k, n, "  ");
+  emit_after(sb, p, k, n, "  ", true);
   for (int i = 0; i < k->ncaps; i++)
     if (k->caps[i].kind == CAP_REDUCTION) sb_printf(sb, "  *gt_oacc_%s = %s;\n", k->caps[i].var->name, k->caps[i].var->name);
   sb_puts(sb, "  }\n}\n\n");
@@ -561,7 +570,7 @@ static void emit_warp_flat(StrBuf *sb, const Program *p, const Kernel *k) {
   for (int r = 0; r < n->nreds; r++)
     sb_printf(sb, "        %s %s = %s::apply(gt_cx.%s, gt_acc%d);\n", n->reds[r].var->type, n->reds[r].var->name,
               cg_red_op(n->reds[r].op), n->reds[r].var->name, r);
-  emit_after(sb, p, k, n, "        ");
+  emit_after(sb, p, k, n, "        ", true);
   sb_puts(sb, "      }\n    }\n");
 }
 
@@ -620,7 +629,7 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
   for (int i = 0; i < k->ncaps; i++)
     if (k->caps[i].kind == CAP_PRIVATE && before_uses(body, n->inner, k->caps[i].var))
       cg_private_local(sb, k->caps[i].var, "      ");
-  /* Before */
+  /* Before (and a block's text up to the inner loop: `if (c) { B`) */
   cg_line_directive(sb, p->tu, srcfile_loc(p->tu->file, body->begin + 1).line);
   cg_copy_source(sb, p->tu, body->begin + 1, n->guard ? n->guard->begin : n->inner->begin);
   sb_putc(sb, '\n');
@@ -687,7 +696,12 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
   sb_puts(sb, "            ");
   cg_copy_source(sb, p->tu, n->inner->kids[0]->begin, n->inner->kids[0]->end);
   sb_puts(sb, "\n          } while (0);\n        }\n      }\n");
-  emit_after(sb, p, k, n, "      ");
+  if (n->block) { /* `{ B; loop; A }`: the rest of the block's text (and its if's else branch) */
+    cg_line_directive(sb, p->tu, srcfile_loc(p->tu->file, n->inner->end).line);
+    cg_copy_source(sb, p->tu, n->inner->end, n->block->end);
+    sb_putc(sb, '\n');
+  }
+  emit_after(sb, p, k, n, "      ", false);
   sb_puts(sb, "    } while (0);\n"
               "    if (!__any_sync(0xffffffffu, gt_short || gt_medium)) continue; /* every loop ran inline */\n");
   emit_warp_flat(sb, p, k);

@@ -85,8 +85,13 @@ typedef struct Nested {
   Stmt *inner;          /* the inner parallel loop (a top-level statement of the outer body, or guard's branch) */
   Stmt *guard;          /* `if (c) inner-loop [else ...]` holding it, or NULL: the parent evaluates c
                          * and its else branch, and the loop has no iterations when c is false */
+  Stmt *block;          /* `{ B; inner-loop; A }` or `if (c) { B; inner-loop; A } [else ...]` holding it, or
+                         * NULL: the parent runs the block's text around its decision; where a tier runs
+                         * the loop, `{ A }` then After follow it (c held: the else branch never runs there) */
+  Stmt *scope;          /* that `{ }` (block itself or its then branch): the inner loop is scope->kids[scope_index] */
+  int scope_index;
   Directive *inner_dir;
-  int inner_index;      /* its (or guard's) index in the outer body: kids before = Before, after = After */
+  int inner_index;      /* its (guard's, block's) index in the outer body: kids before = Before, after = After */
   CVar **ctx;           /* locals of Before used by the inner loop or After: saved per context */
   int nctx, ctx_cap;
   InnerReduction *reds;

@@ -101,16 +101,29 @@ static const CVar *loop_index(const Stmt *s) {
   return s->kind == ST_FOR && s->loop && s->loop->canonical ? s->loop->iv : NULL;
 }
 
-/* Does a statement of the outer body other than stage n's inner loop use v (the guard's condition
- * and else branch included)? Other stages' loops of index v do not count. */
+/* Does an if's condition or else branch use v? */
+static bool if_parts_use(const Stmt *s, const CVar *v) {
+  for (int i = 0; i < s->nuses; i++)
+    if (s->uses[i].var == v) return true;
+  return s->nkids > 1 && xf_subtree_uses(s->kids[1], v, false, NULL);
+}
+
+/* Does a statement of kids [from, to) of s use v? Loops of index v do not count (loop_index). */
+static bool kids_use(const Stmt *s, int from, int to, const CVar *v) {
+  for (int i = from; i < to; i++)
+    if (loop_index(s->kids[i]) != v && xf_subtree_uses(s->kids[i], v, false, NULL)) return true;
+  return false;
+}
+
+/* Does a statement of the outer body other than stage n's inner loop use v (the guard's or block's
+ * condition and else branch, and the block's other statements, included)? Other stages' loops of
+ * index v do not count. */
 static bool outside_inner(const Stmt *body, const Nested *n, const CVar *v) {
-  for (int b = 0; b < body->nkids; b++)
-    if (b != n->inner_index && loop_index(body->kids[b]) != v && xf_subtree_uses(body->kids[b], v, false, NULL))
-      return true;
-  if (!n->guard) return false;
-  for (int i = 0; i < n->guard->nuses; i++)
-    if (n->guard->uses[i].var == v) return true;
-  return n->guard->nkids > 1 && xf_subtree_uses(n->guard->kids[1], v, false, NULL);
+  if (kids_use(body, 0, n->inner_index, v) || kids_use(body, n->inner_index + 1, body->nkids, v)) return true;
+  if (n->guard) return if_parts_use(n->guard, v);
+  if (!n->block) return false;
+  if (n->block->kind == ST_IF && if_parts_use(n->block, v)) return true;
+  return kids_use(n->scope, 0, n->scope_index, v) || kids_use(n->scope, n->scope_index + 1, n->scope->nkids, v);
 }
 
 /* `if (c) inner-loop` or `if (c) { inner-loop } [else ...]`: the parallel loop of the then branch. */
@@ -120,6 +133,24 @@ static Stmt *guarded_loop(Stmt *s) {
   if (then->kind == ST_COMPOUND && then->nkids == 1) then = then->kids[0];
   return then->kind == ST_FOR && parallel_loop_dir(then) ? then : NULL;
 }
+
+/* `{ B; inner-loop; A }` or `if (c) { B; inner-loop; A } [else ...]`: the block's one parallel
+ * loop among its statements (*scope: the block, *at: its index there), or NULL. */
+static Stmt *scoped_loop(Stmt *s, Stmt **scope, int *at) {
+  Stmt *blk = s->kind == ST_COMPOUND ? s : s->kind == ST_IF && s->nkids >= 1 && s->kids[0]->kind == ST_COMPOUND ? s->kids[0] : NULL;
+  if (!blk) return NULL;
+  *at = -1;
+  for (int i = 0; i < blk->nkids; i++)
+    if (blk->kids[i]->kind == ST_FOR && parallel_loop_dir(blk->kids[i])) {
+      if (*at >= 0) return NULL; /* two in one block: the count in try_nested says so */
+      *at = i;
+    }
+  *scope = blk;
+  return *at >= 0 ? blk->kids[*at] : NULL;
+}
+
+/* The statement of the outer body that holds stage n's inner loop: guard, block or the loop. */
+static const Stmt *holder(const Nested *n) { return n->guard ? n->guard : n->block ? n->block : n->inner; }
 
 /* Fills n from the inner directive's clauses; returns a reason on failure. */
 static const char *inner_clauses(Program *p, Nested *n, CVar **before, int nbefore) {
@@ -181,12 +212,12 @@ static void find_streamed(const Kernel *k, Nested *n, const Stmt *s) {
   for (int i = 0; i < s->nkids; i++) find_streamed(k, n, s->kids[i]);
 }
 
-/* Does After (the outer body's statements after stage n's inner loop) use v? Later stages' loops
- * of index v do not count: the executors declare such an index for them. */
+/* Does After (the block's statements after stage n's inner loop, and the outer body's after the
+ * block) use v? Later stages' loops of index v do not count: the executors declare such an index
+ * for them. */
 static bool used_after(const Stmt *body, const Nested *n, const CVar *v) {
-  for (int a = n->inner_index + 1; a < body->nkids; a++)
-    if (loop_index(body->kids[a]) != v && xf_subtree_uses(body->kids[a], v, false, NULL)) return true;
-  return false;
+  return kids_use(body, n->inner_index + 1, body->nkids, v) ||
+         (n->block && kids_use(n->scope, n->scope_index + 1, n->scope->nkids, v));
 }
 
 /* Does the inner loop or After use v? */
@@ -295,15 +326,18 @@ static long long ctx_bytes(const Kernel *k, const Nested *n) {
   return (b + 7) / 8 * 8;
 }
 
-/* Finds the inner loops: each a statement of the outer body or the only statement of an if's
- * then branch there, one stage each, chained from n. Returns the number. */
+/* Finds the inner loops: each a statement of the outer body, the only statement of an if's then
+ * branch there, or one statement of a block there (or of an if's then block), one stage each,
+ * chained from n. Returns the number. */
 static int find_stages(Stmt *body, Nested *n) {
   Nested *last = NULL;
   int nstages = 0;
   n->inner_index = -1;
   for (int i = 0; i < body->nkids; i++) {
-    Stmt *guarded = guarded_loop(body->kids[i]);
-    if (!(body->kids[i]->kind == ST_FOR && parallel_loop_dir(body->kids[i])) && !guarded) continue;
+    Stmt *guarded = guarded_loop(body->kids[i]), *scope = NULL, *scoped = NULL;
+    int scope_at = -1;
+    if (!guarded && body->kids[i]->kind != ST_FOR) scoped = scoped_loop(body->kids[i], &scope, &scope_at);
+    if (!(body->kids[i]->kind == ST_FOR && parallel_loop_dir(body->kids[i])) && !guarded && !scoped) continue;
     Nested *s = n;
     if (last) {
       s = xcalloc(1, sizeof *s);
@@ -311,13 +345,42 @@ static int find_stages(Stmt *body, Nested *n) {
     }
     s->stage = last ? last->stage + 1 : 1;
     s->inner_index = i;
-    s->inner = guarded ? guarded : body->kids[i];
+    s->inner = guarded ? guarded : scoped ? scoped : body->kids[i];
     s->guard = guarded ? body->kids[i] : NULL;
+    s->block = scoped ? body->kids[i] : NULL;
+    s->scope = scoped ? scope : NULL;
+    s->scope_index = scoped ? scope_at : -1;
     s->inner_dir = (Directive *)parallel_loop_dir(s->inner);
     last = s;
     nstages++;
   }
   return nstages;
+}
+
+/* Does a statement below s use a variable named like v, other than v and other than one declared
+ * in [lo, hi)? */
+static bool uses_namesake(const Stmt *s, const CVar *v, unsigned lo, unsigned hi) {
+  for (int i = 0; i < s->nuses; i++) {
+    const CVar *u = s->uses[i].var;
+    if (u != v && !strcmp(u->name, v->name) && !(u->decl_offset >= lo && u->decl_offset < hi)) return true;
+  }
+  for (int i = 0; i < s->nkids; i++)
+    if (uses_namesake(s->kids[i], v, lo, hi)) return true;
+  return false;
+}
+
+/* v, a local of the block before stage n's inner loop: where a tier runs the loop, it is declared
+ * beside the outer index and Before's locals, and After follows. Another variable of its name
+ * among those, or one that After reads from outside After, would be hidden or declared twice. */
+static bool block_local_clashes(const Stmt *body, const Kernel *k, const Nested *n, const CVar *v, CVar **before,
+                                int nouter) {
+  for (int l = 0; l < k->collapse; l++)
+    if (!strcmp(k->loops[l]->iv->name, v->name)) return true;
+  for (int b = 0; b < nouter; b++)
+    if (!strcmp(before[b]->name, v->name)) return true;
+  for (int a = n->inner_index + 1; a < body->nkids; a++)
+    if (uses_namesake(body->kids[a], v, holder(n)->end, body->end)) return true;
+  return false;
 }
 
 /* Stage n's locals: which Before locals (declared before its inner loop, in the outer body)
@@ -332,10 +395,22 @@ static const char *stage_locals(Program *p, Kernel *k, Nested *n) {
       VEC_PUSH(before, nbefore, cap, body->kids[i]->decls[d]);
       VEC_PUSH(decl_of, ndecl, dcap, body->kids[i]);
     }
+  const int nouter = nbefore; /* then the block's locals before the loop */
+  for (int i = 0; n->block && i < n->scope_index; i++)
+    for (int d = 0; d < n->scope->kids[i]->ndecls; d++) {
+      VEC_PUSH(before, nbefore, cap, n->scope->kids[i]->decls[d]);
+      VEC_PUSH(decl_of, ndecl, dcap, n->scope->kids[i]);
+    }
   const char *why = inner_clauses(p, n, before, nbefore);
   const CVar *inner_iv = n->inner->loop->iv;
   for (int b = 0; !why && b < nbefore; b++) {
     CVar *v = before[b];
+    if (b >= nouter && block_local_clashes(body, k, n, v, before, nouter)) {
+      why = "a local declared in the block around the inner loop has the name of the outer index, of a local "
+            "before the block or of a variable that the statements after the block use (where a tier runs the "
+            "loop, the block's locals are declared beside those)";
+      break;
+    }
     if (v == inner_iv) { /* `int j; ... for (j = ...)`: the tiers declare j only in the inner loop */
       if (used_after(body, n, v))
         why = "the inner loop's index is declared before the loop and used after it (the next-level kernel "
@@ -382,15 +457,17 @@ static void add_after_decl(Nested *n, const CVar *v) {
 /* What After of stage n declares for itself: the index of a loop of After declared before After
  * and not saved (loop_index: the loop sets it), and a later stage's private from outside the
  * region (`long t;`, private(t)), which the thread running that loop here needs a copy of. */
+static void after_loop_decl(Nested *n, const Stmt *s, unsigned after) {
+  const CVar *iv = loop_index(s);
+  if (!iv) return;
+  bool saved = false;
+  for (int i = 0; i < n->nctx; i++) saved |= n->ctx[i] == iv;
+  if (iv->decl_offset < after && !saved) add_after_decl(n, iv);
+}
+
 static void find_after_decls(const Stmt *body, Nested *n) {
-  const unsigned after = n->guard ? n->guard->end : n->inner->end;
-  for (int b = n->inner_index + 1; b < body->nkids; b++) {
-    const CVar *iv = loop_index(body->kids[b]);
-    if (!iv) continue;
-    bool saved = false;
-    for (int i = 0; i < n->nctx; i++) saved |= n->ctx[i] == iv;
-    if (iv->decl_offset < after && !saved) add_after_decl(n, iv);
-  }
+  for (int b = n->inner_index + 1; b < body->nkids; b++) after_loop_decl(n, body->kids[b], holder(n)->end);
+  for (int b = n->scope_index + 1; n->block && b < n->scope->nkids; b++) after_loop_decl(n, n->scope->kids[b], n->inner->end);
   for (const Nested *t = n->next; t; t = t->next)
     for (int i = 0; i < t->nprivs; i++)
       if (t->privs[i]->decl_offset < body->begin) add_after_decl(n, t->privs[i]);
@@ -409,8 +486,8 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
   if (body->kind != ST_COMPOUND) return "the outer loop body is not a block";
   int nstages = find_stages(body, n);
   if (!nstages)
-    return "the inner parallel loop is not a statement of the outer loop body itself, nor the only statement "
-           "of an if's then branch there";
+    return "the inner parallel loop is not a statement of the outer loop body itself, nor of a block or an if's "
+           "then branch there";
   /* A parallel loop inside a stage's inner loop (gang / worker / vector nests) runs sequentially
    * in each inner iteration: it is part of the inner body. */
   int deeper = 0;
@@ -422,7 +499,7 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
       }
   if (k->nseq_inner != nstages + deeper)
     return "the outer loop body holds several inner parallel loops, not all of them statements of the body "
-           "itself (one in an else branch, in a block or in another loop)";
+           "itself or of a block there (one in an else branch or in another loop, or two in one block)";
   for (const Nested *s = n; s; s = s->next) {
     if (!s->inner->loop->canonical) return "the inner loop is not in canonical form";
     if (!xf_check_jumps(p, s->inner->kids[0], "the body of a parallel loop", true))

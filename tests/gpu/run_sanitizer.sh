@@ -15,7 +15,7 @@ cases=(
   "wavefront 60 70" "wavefront_tile_off 40 50" "wavefront_worker_thread 40 50" "wavefront_queue_block 40 50"
   "task_sw 40 50" "task_gauss_seidel 30 40 2" "task_prefix_chain 1000" "task_tile_tasks 3 4 16" "task_flat_index 30 20"
   "task_random_dag 2 500" "task_wave3d 9 10 11" "task_skewed 20 30"
-  "nested_stages 20000" "nested_stages GTRT_CDP_CAPACITY=3 20000" "nested_stages GTRT_CDP_CAPACITY=0 20000"
+  "nested_stages 20000" "nested_stages GTRT_CDP_CAPACITY=3 20000" "nested_stages GTRT_CDP_CAPACITY=0 20000" "nested_scoped 20000"
   "nested_guarded 20000" "nested_outer_reduction 20000" "nested_before_storage 20000" "nested_collapse 4 30000"
   "nested_fn_pointer 20000" "nested_edge_forms" "nested_before_forms 4000" "nested_c89_index 20000"
   "nested_name_forms 20000" "nested_pointee_address 20000" "nested_qualified_pointer 30000")

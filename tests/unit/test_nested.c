@@ -80,6 +80,49 @@ static void test_guarded(void) {
   lowered_free(&r);
 }
 
+/* An inner loop that is one statement of a block (an if's then block, or a bare one): the block's
+ * locals before it that it or the rest of the block use are saved like Before's; the parent copies
+ * the block's text around its decision, and the tiers run the rest of the block in its own scope.
+ * A second block with a local of the same name is a second stage. */
+static void test_scoped(void) {
+  Lowered r = lower(SPMV_HEAD
+                    "  for (int i = 0; i < n; i++) {\n"
+                    "    int len = rp[i+1] - rp[i], lim = 4;\n"
+                    "    double r = 0.0;\n"
+                    "    if (len > lim) {\n"
+                    "      double sum = s, unused = 2.0;\n"
+                    "      const int lo = rp[i];\n"
+                    "      #pragma acc loop reduction(+:sum)\n"
+                    "      for (int j = lo; j < rp[i+1]; j++) sum += val[j] * x[col[j]];\n"
+                    "      double t = sum * 2.0;\n"
+                    "      r = t;\n"
+                    "    } else\n"
+                    "      r = -1.0;\n"
+                    "    {\n"
+                    "      double sum = r;\n"
+                    "      #pragma acc loop reduction(max:sum)\n"
+                    "      for (int j = rp[i]; j < rp[i+1]; j++) sum = sum > val[j] ? sum : val[j];\n"
+                    "      y[i] = sum;\n"
+                    "    }\n"
+                    "  }\n}\n",
+                    NULL);
+  const Kernel *k = kernel0(&r);
+  CHECK(k && k->shape == KS_NESTED);
+  const Nested *n = k ? k->nested : NULL;
+  if (n) {
+    CHECK(n->block && n->block->kind == ST_IF && !n->guard && n->inner_index == 2 && n->scope_index == 2);
+    CHECK(has_ctx(k, "sum") && has_ctx(k, "lo") && has_ctx(k, "r"));
+    CHECK(!has_ctx(k, "unused") && !has_ctx(k, "lim") && !has_ctx(k, "len") && !has_ctx(k, "t")); /* only B or c reads them; A declares t */
+    const Nested *b = n->next;
+    CHECK(b && b->stage == 2 && b->block && b->block->kind == ST_COMPOUND && b->scope == b->block && b->scope_index == 1);
+    CHECK(b && b->nctx == 1 && !strcmp(b->ctx[0]->name, "sum") && b->nreds == 1 && b->reds[0].op == RED_MAX);
+  }
+  CHECK(r.out.cu && strstr(r.out.cu, "if (len > lim) {") != NULL); /* the parent copies the block */
+  CHECK(r.out.cu && strstr(r.out.cu, "gt_take") == NULL);          /* no guard: c is the block's own */
+  CHECK(r.out.cu && strstr(r.out.cu, "_2_nlk(") != NULL);
+  lowered_free(&r);
+}
+
 /* Two inner loops one after the other: two stages. The second one's context holds what it and
  * After use (a, reduced by the first loop, and m of the code between); `int j;` declared before
  * the outer loop is both loops' index and saved by neither. */
@@ -180,17 +223,25 @@ static void test_fallbacks(void) {
     const char *body;
     const char *reason;
   } cases[] = {
-      {"  for (int i = 0; i < n; i++) {\n    double sum = 0.0;\n    if (i > 2) {\n      sum = 1.0;\n      #pragma acc loop reduction(+:sum)\n"
+      {"  for (int i = 0; i < n; i++) {\n    double sum = 0.0;\n    for (int r = 0; r < 2; r++) {\n      sum = 1.0;\n      #pragma acc loop reduction(+:sum)\n"
        "      for (int j = rp[i]; j < rp[i+1]; j++) sum += val[j];\n    }\n    y[i] = sum;\n  }\n}\n",
-       "nor the only statement of an if's then branch"},
+       "nor of a block or an if's then branch"},
       {"  for (int i = 0; i < n; i++) {\n    double sum = 0.0;\n    if (i > 2) {\n      #pragma acc loop reduction(+:sum)\n"
        "      for (int j = rp[i]; j < rp[i+1]; j++) sum += val[j];\n    } else {\n      #pragma acc loop reduction(+:sum)\n"
        "      for (int j = rp[i]; j < rp[i+1]; j++) sum -= val[j];\n    }\n    y[i] = sum;\n  }\n}\n",
        "several inner parallel loops"},
       {"  for (int i = 0; i < n; i++) {\n    double a = 0, b = 0;\n    #pragma acc loop reduction(+:a)\n"
        "    for (int j = rp[i]; j < rp[i+1]; j++) a += val[j];\n    if (a > 0) {\n    b = 1;\n    #pragma acc loop reduction(+:b)\n"
+       "    for (int j = rp[i]; j < rp[i+1]; j++) b += val[j];\n    #pragma acc loop reduction(+:b)\n"
        "    for (int j = rp[i]; j < rp[i+1]; j++) b += val[j];\n    }\n    y[i] = a + b;\n  }\n}\n",
        "not all of them statements of the body"},
+      /* a block's local named like a Before local, or like a variable that After reads from outside */
+      {"  for (int i = 0; i < n; i++) {\n    double sum = 0.0;\n    if (i > 2) {\n      double sum = 1.0;\n      #pragma acc loop reduction(+:sum)\n"
+       "      for (int j = rp[i]; j < rp[i+1]; j++) sum += val[j];\n      y[i] = sum;\n    }\n    y[i] += sum;\n  }\n}\n",
+       "has the name of"},
+      {"  for (int i = 0; i < n; i++) {\n    {\n      int n = rp[i+1];\n      double t = 0.0;\n      #pragma acc loop reduction(+:t)\n"
+       "      for (int j = rp[i]; j < n; j++) t += val[j];\n      y[i] = t;\n    }\n    y[i] += n;\n  }\n}\n",
+       "has the name of"},
       {"  for (int i = 0; i < n; i++) {\n    double sum = 0.0;\n    #pragma acc loop\n"
        "    for (int j = rp[i]; j < rp[i+1]; j++) sum += val[j];\n    y[i] = sum;\n  }\n}\n",
        "assigned inside it without a reduction"},
@@ -249,6 +300,7 @@ static void test_errors(void) {
 int main(void) {
   test_spmv_shape();
   test_guarded();
+  test_scoped();
   test_stages();
   test_modes();
   test_fallbacks();
