@@ -638,6 +638,8 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
   for (int i = 0; i < n->nprivs; i++)
     if (n->privs[i]->decl_offset > body->begin && n->privs[i]->decl_offset < n->inner->begin)
       sb_printf(sb, "      (void)%s;\n", n->privs[i]->name);
+  /* ... and the inner index declared there (`int j;`): the inline loop declares its own */
+  if (in->iv->decl_offset > body->begin && in->iv->decl_offset < n->inner->begin) sb_printf(sb, "      (void)%s;\n", in->iv->name);
   /* trip count and tier decision */
   sb_puts(sb, "      {\n");
   emit_trip_count(sb, n, "        ");
