@@ -66,6 +66,7 @@ typedef struct CVar {
   bool is_static;
   bool is_fn_pointer; /* VT_OTHER: a pointer to a function (double (*op)(double), op_t f) */
   bool holds_pointer; /* a pointer is in its bytes: itself, an element or a member (double *f[2], s.p) */
+  bool const_member; /* VT_RECORD: a member, or a part of one, is const (C++ cannot assign it) */
   NameRef *type_ref; /* NR_LOCAL_TYPE / NR_VAR_TYPE named by its type, or NULL */
 } CVar;
 

@@ -359,35 +359,56 @@ static int vla_sizes_fold(CXCursor decl) {
   return all;
 }
 
-static bool holds_pointer(CXType t, int depth);
+/* A test of one part of a type: is it a pointer, is it const, ... */
+typedef bool (*TypeLeaf)(CXType t);
 
-static enum CXVisitorResult field_pointer_cb(CXCursor c, CXClientData d) {
-  int *found = d;
-  if (holds_pointer(clang_getCursorType(c), found[1] + 1)) {
-    found[0] = 1;
+static bool type_holds(CXType t, TypeLeaf leaf, int depth);
+
+typedef struct HoldsWalk {
+  TypeLeaf leaf;
+  int depth;
+  bool found;
+} HoldsWalk;
+
+static enum CXVisitorResult field_holds_cb(CXCursor c, CXClientData d) {
+  HoldsWalk *w = d;
+  if (type_holds(clang_getCursorType(c), w->leaf, w->depth + 1)) {
+    w->found = true;
     return CXVisit_Break;
   }
   return CXVisit_Continue;
 }
 
-/* Does a value of type t hold a pointer anywhere in its bytes (an element,
- * a member, a member's member)? Too deep to tell counts as yes. */
-static bool holds_pointer(CXType t, int depth) {
-  t = clang_getCanonicalType(t);
-  while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray || t.kind == CXType_VariableArray)
-    t = clang_getCanonicalType(clang_getArrayElementType(t));
-  if (t.kind == CXType_Pointer || t.kind == CXType_BlockPointer) return true;
-  if (t.kind != CXType_Record) return false;
-  if (depth > 8) return true;
-  int found[2] = {0, depth};
-  clang_Type_visitFields(t, field_pointer_cb, found);
-  return found[0] != 0;
+/* Does a member of record type t, or a part of one, pass leaf? */
+static bool fields_hold(CXType t, TypeLeaf leaf, int depth) {
+  HoldsWalk w = {leaf, depth, false};
+  clang_Type_visitFields(t, field_holds_cb, &w);
+  return w.found;
 }
+
+/* Does t, an element of it, a member or a member's member pass leaf? Too deep to tell counts as
+ * yes. */
+static bool type_holds(CXType t, TypeLeaf leaf, int depth) {
+  t = clang_getCanonicalType(t);
+  while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray || t.kind == CXType_VariableArray) {
+    if (leaf(t)) return true;
+    t = clang_getCanonicalType(clang_getArrayElementType(t));
+  }
+  if (leaf(t)) return true;
+  if (t.kind != CXType_Record) return false;
+  return depth > 8 || fields_hold(t, leaf, depth);
+}
+
+static bool is_pointer_part(CXType t) { return t.kind == CXType_Pointer || t.kind == CXType_BlockPointer; }
+
+static bool is_const_part(CXType t) { return clang_isConstQualifiedType(t) != 0; }
 
 static void classify_type(Parser *p, CXCursor decl, CVar *v) {
   CXType t = clang_getCursorType(decl);
   CXType ct = clang_getCanonicalType(t);
-  v->holds_pointer = holds_pointer(ct, 0);
+  v->holds_pointer = type_holds(ct, is_pointer_part, 0);
+  /* C++ assigns no struct with a const member (the CollectiveDP context copies structs) */
+  v->const_member = ct.kind == CXType_Record && fields_hold(ct, is_const_part, 0);
   if (ct.kind == CXType_IncompleteArray && clang_getCursorKind(decl) == CXCursor_VarDecl) {
     /* `extern double a[];`: a definition in this file, before or after,
      * gives the size */

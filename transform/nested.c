@@ -94,6 +94,13 @@ static bool constant_rows(const CVar *v) {
   return true;
 }
 
+/* A struct or union local the context can hold by value: a named type of file scope (the context
+ * struct is declared there), of known size. */
+static bool context_record(const CVar *v) {
+  return v->tkind == VT_RECORD && v->elem_size > 0 && !(v->type_ref && v->type_ref->kind == NR_LOCAL_TYPE) &&
+         !strchr(v->type, '(');
+}
+
 /* The index of s if s is a canonical for loop (`int j;`, then `for (j = ...)` in several loops,
  * parallel or not): the loop sets it before it reads it, so the index's value does not flow into
  * it, and After declares it again where it runs (find_after_decls). NULL for other statements. */
@@ -319,8 +326,9 @@ static long long ctx_bytes(const Kernel *k, const Nested *n) {
   for (int l = 0; l < k->collapse; l++) b = ctx_field(b, k->loops[l]->iv->elem_size); /* the outer indices */
   for (int i = 0; i < n->nctx; i++) {
     const CVar *v = n->ctx[i];
-    /* a pointer to rows goes as a view: the pointer and the row sizes */
+    /* a pointer to rows goes as a view: the pointer and the row sizes; a struct may be aligned to 16 */
     b = ctx_field(b, v->tkind == VT_POINTER ? 8 : v->tkind == VT_VLA_POINTER ? 8 * (1 + v->ndims) : v->elem_size);
+    if (v->tkind == VT_RECORD) b += 8;
   }
   b = ctx_field(b, 4);
   return (b + 7) / 8 * 8;
@@ -435,10 +443,14 @@ static const char *stage_locals(Program *p, Kernel *k, Nested *n) {
       break;
     }
     if (!inner_or_after(body, n, v)) continue;
-    if (!is_reduction(n, v) && !is_private(n, v) && xf_subtree_uses(n->inner->kids[0], v, true, NULL))
+    bool member_written = v->tkind == VT_RECORD && xf_find_use(n->inner->kids[0], v, XF_USE_ELEM_WRITE);
+    if (!is_reduction(n, v) && !is_private(n, v) && (member_written || xf_subtree_uses(n->inner->kids[0], v, true, NULL)))
       why = "a local declared before the inner loop is assigned inside it without a reduction clause";
-    else if (v->tkind != VT_SCALAR && v->tkind != VT_POINTER && !v->is_fn_pointer && !constant_rows(v))
-      why = "a local saved in the context is not a scalar or pointer";
+    else if (v->tkind != VT_SCALAR && v->tkind != VT_POINTER && !v->is_fn_pointer && !constant_rows(v) &&
+             !context_record(v))
+      why = "a local saved in the context is not a scalar, pointer or struct";
+    else if (v->tkind == VT_RECORD && v->const_member)
+      why = "a struct saved in the context has a const member (the context is assigned as a whole)";
     else if (strstr(v->type, "long double"))
       why = "a local saved in the context is a long double (the device has no such type)";
     else if (!is_private(n, v) || used_after(body, n, v)) /* private to the inner loop: After sees Before's value */

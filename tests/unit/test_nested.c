@@ -265,6 +265,43 @@ static void test_fallbacks(void) {
   }
 }
 
+/* A struct local goes into the context by value; one whose member the inner loop writes, one with
+ * a const member (C++ cannot assign it) and one of a type declared in the function do not. */
+static void test_struct_locals(void) {
+  static const struct {
+    const char *type, *init, *inner, *reason;
+  } cases[] = {
+      {"struct seg { int lo, hi; double w; };", "struct seg q = {rp[i], rp[i+1], 0.5};", "s += val[j] * q.w;", NULL},
+      {"struct seg { int lo, hi; double w; };", "struct seg q = {rp[i], rp[i+1], 0.5};", "q.w += val[j];",
+       "assigned inside it without a reduction"},
+      {"struct seg { int lo, hi; const double w; };", "struct seg q = {rp[i], rp[i+1], 0.5};", "s += val[j] * q.w;",
+       "has a const member"},
+      {"", "struct seg { int lo, hi; double w; } q = {rp[i], rp[i+1], 0.5};", "s += val[j] * q.w;",
+       "not a scalar, pointer or struct"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char *src = xasprintf("%s\nvoid f(int n, const int *rp, const double *val, double *y) {\n"
+                          "  #pragma acc parallel loop copyin(rp[0:n+1], val[0:rp[n]]) copyout(y[0:n])\n"
+                          "  for (int i = 0; i < n; i++) {\n    %s\n    double s = 0.0;\n"
+                          "    #pragma acc loop reduction(+:s)\n    for (int j = q.lo; j < q.hi; j++) %s\n"
+                          "    y[i] = s + q.w;\n  }\n}\n",
+                          cases[i].type, cases[i].init, cases[i].inner);
+    Lowered r = lower(src, NULL);
+    const Kernel *k = kernel0(&r);
+    if (!cases[i].reason) {
+      CHECK(k && k->shape == KS_NESTED && has_ctx(k, "q"));
+      CHECK(r.out.cu && strstr(r.out.cu, "  struct seg q;\n") != NULL); /* the context's member */
+    } else {
+      CHECK(k && k->shape == KS_FLAT && k->flat_reason && strstr(k->flat_reason, cases[i].reason));
+      if (!(k && k->flat_reason && strstr(k->flat_reason, cases[i].reason)))
+        fprintf(stderr, "  case %zu: reason '%s', diagnostics: %s\n", i, k && k->flat_reason ? k->flat_reason : "(none)",
+                r.diags);
+    }
+    lowered_free(&r);
+    free(src);
+  }
+}
+
 /* A nested SpMV-like loop: what the outer directive maps after rp, and the
  * inner directive's data clauses. */
 static const char *const inner_data_src =
@@ -304,6 +341,7 @@ int main(void) {
   test_stages();
   test_modes();
   test_fallbacks();
+  test_struct_locals();
   test_errors();
   return unit_result();
 }
