@@ -95,10 +95,10 @@ static bool constant_rows(const CVar *v) {
 }
 
 /* A struct or union local the context can hold by value: a named type of file scope (the context
- * struct is declared there), of known size. */
+ * struct is declared there), of known size, not volatile (C++ does not copy a volatile struct). */
 static bool context_record(const CVar *v) {
   return v->tkind == VT_RECORD && v->elem_size > 0 && !(v->type_ref && v->type_ref->kind == NR_LOCAL_TYPE) &&
-         !strchr(v->type, '(');
+         !strchr(v->type, '(') && !strstr(v->type, "volatile");
 }
 
 /* The index of s if s is a canonical for loop (`int j;`, then `for (j = ...)` in several loops,
