@@ -410,7 +410,9 @@ static char *stage_record(const Kernel *k, int si) {
                 f, v->name, v->name, v->name, v->name, v->name, f);
     for (int j = 0; j < vla_dims(v); j++)
       sb_printf(&sb, "      gt_s.%s_dim[%d] = (long long)(%s);\n", f, j, v->dim_text[j]);
-    if (!is_pointer(v))
+    if (!is_pointer(v) && v->const_member) /* C assigns no struct with a const member */
+      sb_printf(&sb, "      __builtin_memcpy(&gt_s.%s, &%s, sizeof gt_s.%s);\n", f, v->name, f);
+    else if (!is_pointer(v))
       sb_printf(&sb, "      gt_s.%s = %s;\n", f, v->name);
     free(f);
   }

@@ -146,6 +146,7 @@ cases_for() {
   task_user_w_b) printf '%s\n' "0 0" "1 1" "1 300" "300 1" "-" "3000 2000" ;;
   task_private_restated) printf '%s\n' "0 1" "1 1" "500 4" "-" "3000 50" ;; # NB STEPS
   phase_pure_call_item) printf '%s\n' "1 1 1" "3 5 2" "100 64 4" "100 64 0" "-" "1000 64 50" ;; # NB BS STEPS
+  phase_const_member) printf '%s\n' "0 3" "1 1" "4000 0" "4000 2" "-" "100000 20" ;; # NB STEPS
   task_loop_ne) printf '%s\n' "0" "1" "2" "-" "100000" ;; # N
   nested_outer_reduction | nested_fn_pointer | nested_before_storage | nested_guarded | gtcc_cdp_on_construct) printf '%s\n' "0" "1" "2" "-" "200000" ;; # N
   nested_stages | nested_scoped | nested_scoped_forms | nested_struct_local) printf '%s\n' "0" "1" "2" "GTRT_CDP_CAPACITY=3 20000" "GTRT_CDP_CAPACITY=0 20000" "-" "200000" ;; # N
