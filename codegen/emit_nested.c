@@ -285,7 +285,7 @@ static void emit_stage_decision(StrBuf *sb, const Kernel *k, const Nested *t, co
 static void emit_after(StrBuf *sb, const Program *p, const Kernel *k, const Nested *n, const char *indent,
                        bool block_rest) {
   const Stmt *body = k->body;
-  const unsigned after = n->guard ? n->guard->end : n->block ? n->block->end : n->inner->end;
+  const unsigned after = xf_nested_holder(n)->end;
   if (n->nafter_decls) sb_printf(sb, "%s{\n", indent); /* loop indices and privates of its own (transform/nested.c) */
   for (int i = 0; i < n->nafter_decls; i++)
     sb_printf(sb, "%s%s %s;\n%s(void)%s;\n", indent, n->after_decls[i]->type, n->after_decls[i]->name, indent,

@@ -118,6 +118,10 @@ typedef struct Nested {
   int nafter_decls, after_decls_cap;
 } Nested;
 
+/* The statement of the outer body that holds stage n's inner loop: its guard, its block or the loop;
+ * After starts at its end. */
+static inline const Stmt *xf_nested_holder(const Nested *n) { return n->guard ? n->guard : n->block ? n->block : n->inner; }
+
 /* One depend item of the task directive: `H[i-1][j]` as written. */
 typedef struct TaskDep {
   CVar *var;

@@ -156,9 +156,6 @@ static Stmt *scoped_loop(Stmt *s, Stmt **scope, int *at) {
   return *at >= 0 ? blk->kids[*at] : NULL;
 }
 
-/* The statement of the outer body that holds stage n's inner loop: guard, block or the loop. */
-static const Stmt *holder(const Nested *n) { return n->guard ? n->guard : n->block ? n->block : n->inner; }
-
 /* Fills n from the inner directive's clauses; returns a reason on failure. */
 static const char *inner_clauses(Program *p, Nested *n, CVar **before, int nbefore) {
   const Directive *d = n->inner_dir;
@@ -342,9 +339,9 @@ static int find_stages(Stmt *body, Nested *n) {
   int nstages = 0;
   n->inner_index = -1;
   for (int i = 0; i < body->nkids; i++) {
-    Stmt *guarded = guarded_loop(body->kids[i]), *scope = NULL, *scoped = NULL;
+    Stmt *scope = NULL;
     int scope_at = -1;
-    if (!guarded && body->kids[i]->kind != ST_FOR) scoped = scoped_loop(body->kids[i], &scope, &scope_at);
+    Stmt *guarded = guarded_loop(body->kids[i]), *scoped = guarded ? NULL : scoped_loop(body->kids[i], &scope, &scope_at);
     if (!(body->kids[i]->kind == ST_FOR && parallel_loop_dir(body->kids[i])) && !guarded && !scoped) continue;
     Nested *s = n;
     if (last) {
@@ -387,7 +384,7 @@ static bool block_local_clashes(const Stmt *body, const Kernel *k, const Nested 
   for (int b = 0; b < nouter; b++)
     if (!strcmp(before[b]->name, v->name)) return true;
   for (int a = n->inner_index + 1; a < body->nkids; a++)
-    if (uses_namesake(body->kids[a], v, holder(n)->end, body->end)) return true;
+    if (uses_namesake(body->kids[a], v, xf_nested_holder(n)->end, body->end)) return true;
   return false;
 }
 
@@ -478,7 +475,7 @@ static void after_loop_decl(Nested *n, const Stmt *s, unsigned after) {
 }
 
 static void find_after_decls(const Stmt *body, Nested *n) {
-  for (int b = n->inner_index + 1; b < body->nkids; b++) after_loop_decl(n, body->kids[b], holder(n)->end);
+  for (int b = n->inner_index + 1; b < body->nkids; b++) after_loop_decl(n, body->kids[b], xf_nested_holder(n)->end);
   for (int b = n->scope_index + 1; n->block && b < n->scope->nkids; b++) after_loop_decl(n, n->scope->kids[b], n->inner->end);
   for (const Nested *t = n->next; t; t = t->next)
     for (int i = 0; i < t->nprivs; i++)
