@@ -82,21 +82,60 @@ static void emit_min_blocks(StrBuf *sb, const Kernel *k, const char *macro, cons
  * (the usual `j++`) is printed as a literal so that nvcc folds it, instead
  * of a 64-bit multiply by the context's gt_ist per iteration (ctx NULL: the
  * parent's local gt_ist). */
-static void print_inner_step(StrBuf *sb, const ForLoop *in, const char *ctx) {
+static void print_inner_step(StrBuf *sb, const ForLoop *in, const char *ctx, const char *sfx) {
   if (in->step_is_const) sb_printf(sb, "%lldLL", in->step_value);
-  else if (ctx) sb_printf(sb, "%s.gt_ist", ctx);
-  else sb_puts(sb, "gt_ist");
+  else if (ctx) sb_printf(sb, "%s.gt_ist%s", ctx, sfx);
+  else sb_printf(sb, "gt_ist%s", sfx);
+}
+
+/* The suffix of collapsed inner loop l's bounds (gt_ilb, gt_ilb1, gt_ilb2; gt_ist..., gt_itc...). */
+static const char *bound_sfx(int l, char buf[8]) {
+  if (l) snprintf(buf, 8, "%d", l % 10); /* l < 3 */
+  else buf[0] = '\0';
+  return buf;
+}
+
+/* Declares the inner index (with an inner collapse, each collapsed loop's) of flat inner iteration
+ * `flat`, the innermost loop's varying fastest (one division per loop). ctx: the context the bounds
+ * come from ("gt_ctx"), or NULL for the parent's locals. */
+static void emit_inner_indices(StrBuf *sb, const Nested *n, const char *ctx, const char *flat, const char *indent) {
+  const char *dot = ctx ? "." : "", *from = ctx ? ctx : "";
+  if (n->icollapse > 1) sb_printf(sb, "%slong long gt_fq = %s;\n", indent, flat);
+  for (int l = n->icollapse - 1; l >= 0; l--) {
+    const ForLoop *in = n->iloops[l]->loop;
+    char sx[8];
+    bound_sfx(l, sx);
+    sb_printf(sb, "%s%s %s = (%s)(%s%sgt_ilb%s + ", indent, in->iv->type, in->iv->name, in->iv->type, from, dot, sx);
+    if (n->icollapse == 1) sb_printf(sb, "%s * ", flat);
+    else if (l) sb_printf(sb, "(gt_fq %% %s%sgt_itc%s) * ", from, dot, sx);
+    else sb_puts(sb, "gt_fq * ");
+    print_inner_step(sb, in, ctx, sx);
+    sb_printf(sb, ");\n%s(void)%s; /* a body need not use it */\n", indent, in->iv->name);
+    if (l) sb_printf(sb, "%sgt_fq /= %s%sgt_itc%s;\n", indent, from, dot, sx);
+  }
+}
+
+/* Copies stage n's inner bounds into context variable `var`. */
+static void emit_ctx_bounds(StrBuf *sb, const Nested *n, const char *var, const char *indent) {
+  for (int l = 0; l < n->icollapse; l++) {
+    char sx[8];
+    bound_sfx(l, sx);
+    sb_printf(sb, "%s%s.gt_ilb%s = gt_ilb%s; %s.gt_ist%s = gt_ist%s; %s.gt_itc%s = gt_itc%s;\n", indent, var, sx, sx,
+              var, sx, sx, var, sx, sx);
+  }
 }
 
 /* The inner index has the name of the outer index or of a context local
  * (which the warp-flat tier declares in the same scope). */
 static bool inner_iv_clashes(const Kernel *k) {
   const Nested *n = k->nested;
-  const char *name = n->inner->loop->iv->name;
-  for (int l = 0; l < k->collapse; l++)
-    if (!strcmp(name, k->loops[l]->iv->name)) return true;
-  for (int i = 0; i < n->nctx; i++)
-    if (!strcmp(name, n->ctx[i]->name)) return true;
+  for (int c = 0; c < n->icollapse; c++) {
+    const char *name = n->iloops[c]->loop->iv->name;
+    for (int l = 0; l < k->collapse; l++)
+      if (!strcmp(name, k->loops[l]->iv->name)) return true;
+    for (int i = 0; i < n->nctx; i++)
+      if (!strcmp(name, n->ctx[i]->name)) return true;
+  }
   return false;
 }
 
@@ -121,8 +160,9 @@ static bool is_red(const Nested *n, const CVar *v) {
 
 static void emit_ctx_struct(StrBuf *sb, const Kernel *k, const Nested *n) {
   char sx[16];
-  sb_printf(sb, "struct %s%s_ctx {\n  long long gt_ilb, gt_ist, gt_itc;\n  unsigned gt_first, gt_nchunks;\n", k->name,
-            stage_sfx(n, sx));
+  sb_printf(sb, "struct %s%s_ctx {\n  long long gt_ilb, gt_ist, gt_itc", k->name, stage_sfx(n, sx));
+  for (int l = 1; l < n->icollapse; l++) sb_printf(sb, ", gt_ilb%d, gt_ist%d, gt_itc%d", l, l, l); /* gt_itc: all of them */
+  sb_puts(sb, ";\n  unsigned gt_first, gt_nchunks;\n");
   for (int l = 0; l < k->collapse; l++) { /* the outer index; with collapse, one per loop (gt_iv, gt_iv1, ...) */
     char *t = field_type(k->loops[l]->iv);
     char field[16];
@@ -236,14 +276,29 @@ static void emit_guard_take(StrBuf *sb, const Program *p, const Nested *n, const
 /* gt_ilb, gt_ist and gt_itc of stage n's inner loop; under a guard, no iterations and the bounds
  * unread when it is false. */
 static void emit_trip_count(StrBuf *sb, const Nested *n, const char *indent) {
-  const ForLoop *in = n->inner->loop;
-  char sx[16], take[32] = "";
-  if (n->guard) snprintf(take, sizeof take, "gt_take%s ? ", stage_sfx(n, sx));
-  sb_printf(sb,
-            "%sconst long long gt_ilb = %s(long long)(%s)%s, gt_ist = %s(long long)(%s)%s;\n"
-            "%sconst long long gt_itc = %sgtrt_trip(gt_ilb, (long long)(%s), gt_ist, %s)%s;\n",
-            indent, take, in->lb.text, *take ? " : 0LL" : "", take, in->step.text, *take ? " : 1LL" : "", indent, take,
-            in->ub.text, cg_rel_const(in->relop), *take ? " : 0LL" : "");
+  for (int l = 0; l < n->icollapse; l++) {
+    const ForLoop *in = n->iloops[l]->loop;
+    /* with an inner collapse, gt_itc is the product; a loop's bounds are not read when a loop around
+     * it has no iterations, as in the source */
+    char sx[8], tc[8], take[32] = "";
+    bound_sfx(l, sx);
+    snprintf(tc, sizeof tc, "%s", l == 0 && n->icollapse > 1 ? "0" : sx);
+    if (l) snprintf(take, sizeof take, "gt_itc%d > 0 ? ", l - 1);
+    else if (n->guard) {
+      char st[16];
+      snprintf(take, sizeof take, "gt_take%s ? ", stage_sfx(n, st));
+    }
+    sb_printf(sb,
+              "%sconst long long gt_ilb%s = %s(long long)(%s)%s, gt_ist%s = %s(long long)(%s)%s;\n"
+              "%sconst long long gt_itc%s = %sgtrt_trip(gt_ilb%s, (long long)(%s), gt_ist%s, %s)%s;\n",
+              indent, sx, take, in->lb.text, *take ? " : 0LL" : "", sx, take, in->step.text, *take ? " : 1LL" : "",
+              indent, tc, take, sx, in->ub.text, sx, cg_rel_const(in->relop), *take ? " : 0LL" : "");
+  }
+  if (n->icollapse > 1) {
+    sb_printf(sb, "%sconst long long gt_itc = gt_itc0", indent);
+    for (int l = 1; l < n->icollapse; l++) sb_printf(sb, " * gt_itc%d", l);
+    sb_puts(sb, ";\n");
+  }
 }
 
 /* Where After of an earlier stage reaches stage t's inner loop (one thread runs it): a long
@@ -260,10 +315,12 @@ static void emit_stage_decision(StrBuf *sb, const Kernel *k, const Nested *t, co
             "%s  unsigned gt_s_slot, gt_s_first;\n"
             "%s  const unsigned gt_nch = gt_itc > %lldLL ? gtrt_cdp_nchunks(gt_itc, GTCC_CDP_CHUNK, GTCC_CDP_MIN_CHUNK, GTCC_CDP_SPLIT) : 0u;\n"
             "%s  if (gt_nch && gtrt_cdp_reserve(__activemask(), gt_nch, gt_counts%s, gt_ctx_cap%s, gt_item_cap%s, &gt_s_slot, &gt_s_first)) {\n"
-            "%s    %s%s_ctx gt_m;\n"
-            "%s    gt_m.gt_ilb = gt_ilb; gt_m.gt_ist = gt_ist; gt_m.gt_itc = gt_itc;\n"
-            "%s    gt_m.gt_first = gt_s_first; gt_m.gt_nchunks = gt_nch;\n",
-            indent, indent, t->threshold, indent, sx, sx, sx, indent, k->name, sx, indent, indent);
+            "%s    %s%s_ctx gt_m;\n",
+            indent, indent, t->threshold, indent, sx, sx, sx, indent, k->name, sx);
+  char fill_indent[64];
+  snprintf(fill_indent, sizeof fill_indent, "%s    ", indent);
+  emit_ctx_bounds(sb, t, "gt_m", fill_indent);
+  sb_printf(sb, "%s    gt_m.gt_first = gt_s_first; gt_m.gt_nchunks = gt_nch;\n", indent);
   for (int l = 0; l < k->collapse; l++) {
     char field[16];
     iv_field(field, l);
@@ -365,7 +422,6 @@ static void red_identity(StrBuf *sb, const Nested *n, int r, const char *indent,
  * when the context is split over several blocks, and the last one runs
  * After. */
 static void emit_executor(StrBuf *sb, const Program *p, const Kernel *k, const Nested *n) {
-  const ForLoop *in = n->inner->loop;
   char sx[16];
   stage_sfx(n, sx);
   sb_printf(sb, "template <int GT_WARP>\n__device__ __forceinline__ void %s%s_exec(const %s%s_ctx &gt_ctx, unsigned gt_item, "
@@ -385,13 +441,11 @@ static void emit_executor(StrBuf *sb, const Program *p, const Kernel *k, const N
    * 8 took giant rows from 1703 to 2836 GB/s (docs/collectivedp.md). The
    * parent's own inline loop is left to nvcc: a pragma there cost 10-20%. */
   sb_puts(sb, "  GTRT_UNROLL((GT_WARP ? GTCC_CDP_UNROLL : GTCC_CDP_NLK_UNROLL))\n  for (long long gt_j = gt_lo + gt_t; gt_j < gt_hi; gt_j += gt_nt) {\n");
-  sb_printf(sb, "    %s %s = (%s)(gt_ctx.gt_ilb + gt_j * ", in->iv->type, in->iv->name, in->iv->type);
-  print_inner_step(sb, in, "gt_ctx");
-  sb_printf(sb, ");\n    (void)%s; /* a body need not use it */\n", in->iv->name);
+  emit_inner_indices(sb, n, "gt_ctx", "gt_j", "    ");
   inner_privates(sb, n, "    ");
-  cg_line_directive(sb, p->tu, n->inner->kids[0]->loc.line);
+  cg_line_directive(sb, p->tu, n->ibody->loc.line);
   sb_puts(sb, "    ");
-  cg_copy_source(sb, p->tu, n->inner->kids[0]->begin, n->inner->kids[0]->end);
+  cg_copy_source(sb, p->tu, n->ibody->begin, n->ibody->end);
   sb_puts(sb, "\n  }\n");
   for (int r = 0; r < n->nreds; r++) {
     const char *v = n->reds[r].var->name, *op = cg_red_op(n->reds[r].op);
@@ -485,7 +539,7 @@ static void emit_device_launch(StrBuf *sb, const Kernel *k, const char *grid, co
  * once, and evict-first keeps the gathered x[col[j]] in L2 (H200, uniform
  * rows of 16: 1068 -> 1215 GB/s; in the other tiers it cost, docs). */
 static void copy_body_streamed(StrBuf *sb, const Program *p, const Nested *n) {
-  const Stmt *b = n->inner->kids[0];
+  const Stmt *b = n->ibody;
   /* edits applied with the C++ ones (and an atomic's): innermost at their places */
   TextFix *ed = xmalloc(sizeof *ed * (size_t)(2 * n->nstreamed + 1));
   int ned = 0;
@@ -508,7 +562,6 @@ static void copy_body_streamed(StrBuf *sb, const Program *p, const Nested *n) {
  * then every lane runs After for its own outer iteration. */
 static void emit_warp_flat(StrBuf *sb, const Program *p, const Kernel *k) {
   const Nested *n = k->nested;
-  const ForLoop *in = n->inner->loop;
   sb_puts(sb, "    __syncwarp();\n"
               "    if (__any_sync(0xffffffffu, gt_short)) {\n"
               "      int gt_so = gt_scnt;\n"
@@ -539,13 +592,10 @@ static void emit_warp_flat(StrBuf *sb, const Program *p, const Kernel *k) {
   /* `for (int i = ...)` inside the outer `i` loop (or named like a local of Before): a scope of its own */
   bool clash = inner_iv_clashes(k);
   if (clash) sb_puts(sb, "          {\n");
-  sb_printf(sb, "          %s %s = (%s)(gt_cx.gt_ilb + (long long)(gt_f - gt_ro) * ", in->iv->type, in->iv->name,
-            in->iv->type);
-  print_inner_step(sb, in, "gt_cx");
-  sb_printf(sb, ");\n          (void)%s;\n", in->iv->name);
+  emit_inner_indices(sb, n, "gt_cx", "(long long)(gt_f - gt_ro)", "          ");
   sb_puts(sb, "          do {\n"); /* its own scope: a private may share a context local's name */
   inner_privates(sb, n, "            ");
-  cg_line_directive(sb, p->tu, n->inner->kids[0]->loc.line);
+  cg_line_directive(sb, p->tu, n->ibody->loc.line);
   sb_puts(sb, "            ");
   copy_body_streamed(sb, p, n);
   sb_puts(sb, "\n          } while (0);\n");
@@ -576,7 +626,6 @@ static void emit_warp_flat(StrBuf *sb, const Program *p, const Kernel *k) {
 
 static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
   const Nested *n = k->nested;
-  const ForLoop *in = n->inner->loop;
   const Stmt *body = k->body;
   /* Occupancy floor: without a bound the kernel takes ~90 registers (1/4
    * occupancy), which cost a third of the bandwidth on short inner loops;
@@ -639,15 +688,19 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
     if (n->privs[i]->decl_offset > body->begin && n->privs[i]->decl_offset < n->inner->begin)
       sb_printf(sb, "      (void)%s;\n", n->privs[i]->name);
   /* ... and the inner index declared there (`int j;`): the inline loop declares its own */
-  if (in->iv->decl_offset > body->begin && in->iv->decl_offset < n->inner->begin) sb_printf(sb, "      (void)%s;\n", in->iv->name);
+  for (int l = 0; l < n->icollapse; l++) {
+    const CVar *jv = n->iloops[l]->loop->iv;
+    if (jv->decl_offset > body->begin && jv->decl_offset < n->inner->begin) sb_printf(sb, "      (void)%s;\n", jv->name);
+  }
   /* trip count and tier decision */
   sb_puts(sb, "      {\n");
   emit_trip_count(sb, n, "        ");
   sb_printf(sb,
             "        if (gt_itc > GTCC_CDP_INLINE) { /* very short loops stay in the thread (below) */\n"
-            "        %s_ctx gt_mine;\n"
-            "        gt_mine.gt_ilb = gt_ilb; gt_mine.gt_ist = gt_ist; gt_mine.gt_itc = gt_itc; gt_mine.gt_iv = %s;\n",
-            k->name, iv->name);
+            "        %s_ctx gt_mine;\n",
+            k->name);
+  emit_ctx_bounds(sb, n, "gt_mine", "        ");
+  sb_printf(sb, "        gt_mine.gt_iv = %s;\n", iv->name);
   for (int l = 1; l < k->collapse; l++) sb_printf(sb, "        gt_mine.gt_iv%d = %s;\n", l, k->loops[l]->iv->name);
   for (int i = 0; i < n->nctx; i++) sb_printf(sb, "        gt_mine.%s = %s;\n", n->ctx[i]->name, n->ctx[i]->name);
   sb_printf(sb,
@@ -687,16 +740,14 @@ static void emit_parent(StrBuf *sb, const Program *p, const Kernel *k) {
    * went from 3355-3438 to 3675 GB/s (docs/collectivedp.md). */
   sb_printf(sb, "        GTRT_UNROLL(GTCC_CDP_INLINE)\n"
                 "        for (int gt_k = 0; gt_k < GTCC_CDP_INLINE; gt_k++) {\n"
-                "          if (gt_k >= gt_itc) continue; /* a guard, not a break: no exit between the loads */\n"
-                "          %s %s = (%s)(gt_ilb + (long long)gt_k * ",
-            in->iv->type, in->iv->name, in->iv->type);
-  print_inner_step(sb, in, NULL);
+                "          if (gt_k >= gt_itc) continue; /* a guard, not a break: no exit between the loads */\n");
+  emit_inner_indices(sb, n, NULL, "(long long)gt_k", "          ");
   /* the inner loop's privates get copies of their own: one may be a local of Before that After reads */
-  sb_printf(sb, ");\n          (void)%s;\n          do {\n", in->iv->name);
+  sb_puts(sb, "          do {\n");
   inner_privates(sb, n, "            ");
-  cg_line_directive(sb, p->tu, n->inner->kids[0]->loc.line);
+  cg_line_directive(sb, p->tu, n->ibody->loc.line);
   sb_puts(sb, "            ");
-  cg_copy_source(sb, p->tu, n->inner->kids[0]->begin, n->inner->kids[0]->end);
+  cg_copy_source(sb, p->tu, n->ibody->begin, n->ibody->end);
   sb_puts(sb, "\n          } while (0);\n        }\n      }\n");
   if (n->block) { /* `{ B; loop; A }`: the rest of the block's text (and its if's else branch) */
     cg_line_directive(sb, p->tu, srcfile_loc(p->tu->file, n->inner->end).line);
@@ -935,6 +986,11 @@ void cg_emit_nested(StrBuf *sb, const Program *p, const Kernel *k) {
       sb_printf(sb, "/* gtcc: note: the parallel loop at %s:%d runs sequentially in each iteration of the inner loop around it */\n",
                 p->tu->file->path, k->seq_inner[i]->loc.line);
   }
+  for (const Nested *n = k->nested; n; n = n->next)
+    if (n->collapse_note)
+      sb_printf(sb, "/* gtcc: note: collapse on the inner loop at %s:%d is not applied (%s): its first loop runs in "
+                    "parallel, the loops below it sequentially in each of its iterations */\n",
+                p->tu->file->path, n->inner->loc.line, n->collapse_note);
   for (const Nested *n = k->nested; n; n = n->next) emit_ctx_struct(sb, k, n);
   for (const Nested *n = k->nested; n; n = n->next) emit_executor(sb, p, k, n);
   for (const Nested *n = k->nested; n; n = n->next) emit_nlk(sb, k, n);

@@ -35,6 +35,10 @@ void xf_dump(const Program *p, FILE *out) {
       fprintf(out, "    nested (CollectiveDP %s): inner loop at %d:%d, warp threshold %lld, NLK threshold %lld, chunk %lld\n",
               xf_cdp_mode_name(n->mode), n->inner->loc.line, n->inner->loc.col, n->warp_threshold, n->threshold,
               n->chunk);
+      for (const Nested *t = n; t; t = t->next) {
+        if (t->icollapse > 1) fprintf(out, "    stage %d: inner collapse(%d)\n", t->stage, t->icollapse);
+        if (t->collapse_note) fprintf(out, "    stage %d: inner collapse not applied: %s\n", t->stage, t->collapse_note);
+      }
       for (int c = 0; c < n->nctx; c++) fprintf(out, "    context %s\n", n->ctx[c]->name);
       for (int r = 0; r < n->nreds; r++)
         fprintf(out, "    inner reduction %s %s\n", redop_spelling(n->reds[r].op), n->reds[r].var->name);

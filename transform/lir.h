@@ -91,6 +91,14 @@ typedef struct Nested {
   Stmt *scope;          /* that `{ }` (block itself or its then branch): the inner loop is scope->kids[scope_index] */
   int scope_index;
   Directive *inner_dir;
+  /* `collapse(n)` on the inner directive, applied (nested.c, inner_collapse): the tiers run the
+   * n loops' iterations as one range, the innermost loop's index varying fastest. iloops[0] is
+   * inner's own loop; ibody is the innermost body, which the tiers run per iteration. Without
+   * collapse: icollapse 1 and ibody inner's body. */
+  int icollapse;
+  const Stmt *iloops[3];
+  const Stmt *ibody;
+  const char *collapse_note; /* why the inner directive's collapse(n) is not applied, or NULL */
   int inner_index;      /* its (guard's, block's) index in the outer body: kids before = Before, after = After */
   CVar **ctx;           /* locals of Before used by the inner loop or After: saved per context */
   int nctx, ctx_cap;
@@ -404,6 +412,10 @@ bool xf_header_function_on_device(const Program *p, const HeaderFunction *fn);
 /* Whether statement s's own expressions (not its kids') use v (regions.c):
  * e.g. a loop header that reads an outer loop variable. */
 bool xf_stmt_uses(const Stmt *s, const CVar *v);
+/* The single statement inside s, looking through { } with one item. */
+Stmt *xf_only_stmt(Stmt *s);
+/* n of a collapse(n) clause: a constant from 1 to 3, else an error and -1. */
+int xf_collapse_depth(const Clause *c);
 /* The first use of v below s that is one of `kinds` (any use for XF_USE_ANY), or NULL. */
 enum { XF_USE_ANY = 0, XF_USE_WRITE = 1, XF_USE_ELEM_WRITE = 2, XF_USE_ADDR = 4, XF_USE_DECAY = 8 };
 const VarUse *xf_find_use(const Stmt *s, const CVar *v, unsigned kinds);

@@ -156,6 +156,59 @@ static Stmt *scoped_loop(Stmt *s, Stmt **scope, int *at) {
   return *at >= 0 ? blk->kids[*at] : NULL;
 }
 
+/* Is v the index of one of stage n's collapsed inner loops (the inner loop's own included)? */
+static bool is_inner_index(const Nested *n, const CVar *v) {
+  for (int l = 0; l < n->icollapse; l++)
+    if (n->iloops[l]->loop->iv == v) return true;
+  return false;
+}
+
+/* A `break` in s that leaves s (not taken by a loop or switch inside it). */
+static bool break_leaves(const Stmt *s, bool taken) {
+  if (s->kind == ST_BREAK && !taken) return true;
+  taken |= s->kind == ST_FOR || s->kind == ST_WHILE || s->kind == ST_DO || s->kind == ST_SWITCH;
+  for (int i = 0; i < s->nkids; i++)
+    if (break_leaves(s->kids[i], taken)) return true;
+  return false;
+}
+
+/* Why the loops below stage n's inner loop cannot run as one range with it for its collapse(c):
+ * they must be perfectly nested canonical for loops without directives of their own, each with
+ * bounds fixed across the nest (no outer index of it, nothing the nest assigns: the parent
+ * computes every trip count once), and no `break` may end the innermost one early. */
+static const char *collapse_obstacle(Nested *n, int c) {
+  const Stmt *loops[3] = {n->inner, NULL, NULL};
+  for (int l = 1; l < c; l++) {
+    const Stmt *t = xf_only_stmt(loops[l - 1]->kids[0]);
+    if (!t || t->kind != ST_FOR || !t->loop || !t->loop->canonical)
+      return "the loops below it are not perfectly nested canonical for loops";
+    if (t->ndirs) return "a directive stands between the collapsed loops";
+    loops[l] = t;
+  }
+  for (int l = 1; l < c; l++)
+    for (int u = 0; u < loops[l]->nuses; u++) {
+      const CVar *v = loops[l]->uses[u].var;
+      for (int e = 0; e < l; e++)
+        if (v == loops[e]->loop->iv) return "the bounds of a collapsed loop use the index of a loop around it";
+      if (v != loops[l]->loop->iv && xf_subtree_uses(n->inner->kids[0], v, true, NULL))
+        return "the bounds of a collapsed loop use a variable that the loops assign";
+    }
+  if (break_leaves(loops[c - 1]->kids[0], false)) return "a 'break' ends the innermost collapsed loop early";
+  for (int l = 0; l < c; l++) n->iloops[l] = loops[l];
+  n->icollapse = c;
+  n->ibody = loops[c - 1]->kids[0];
+  return NULL;
+}
+
+/* collapse(c) on stage n's inner directive: applied when collapse_obstacle finds nothing; else
+ * only the first loop runs in parallel (right for any nest), and the .gt.cu says why. */
+static void inner_collapse(Nested *n) {
+  const Clause *c = dir_find_clause(n->inner_dir, CL_COLLAPSE);
+  long long want;
+  if (!c || !fe_expr_int(&c->expr, &want) || want < 2 || want > 3) return; /* regions.c reported a bad one */
+  n->collapse_note = collapse_obstacle(n, (int)want);
+}
+
 /* Fills n from the inner directive's clauses; returns a reason on failure. */
 static const char *inner_clauses(Program *p, Nested *n, CVar **before, int nbefore) {
   const Directive *d = n->inner_dir;
@@ -319,7 +372,7 @@ static long long ctx_field(long long at, long long size) {
 }
 
 static long long ctx_bytes(const Kernel *k, const Nested *n) {
-  long long b = 3 * 8 + 2 * 4;
+  long long b = 3 * 8 * n->icollapse + 2 * 4; /* the bounds of each collapsed inner loop */
   for (int l = 0; l < k->collapse; l++) b = ctx_field(b, k->loops[l]->iv->elem_size); /* the outer indices */
   for (int i = 0; i < n->nctx; i++) {
     const CVar *v = n->ctx[i];
@@ -356,6 +409,9 @@ static int find_stages(Stmt *body, Nested *n) {
     s->scope = scoped ? scope : NULL;
     s->scope_index = scoped ? scope_at : -1;
     s->inner_dir = (Directive *)parallel_loop_dir(s->inner);
+    s->icollapse = 1;
+    s->iloops[0] = s->inner;
+    s->ibody = s->inner->kids[0];
     last = s;
     nstages++;
   }
@@ -407,7 +463,6 @@ static const char *stage_locals(Program *p, Kernel *k, Nested *n) {
       VEC_PUSH(decl_of, ndecl, dcap, n->scope->kids[i]);
     }
   const char *why = inner_clauses(p, n, before, nbefore);
-  const CVar *inner_iv = n->inner->loop->iv;
   for (int b = 0; !why && b < nbefore; b++) {
     CVar *v = before[b];
     if (b >= nouter && block_local_clashes(body, k, n, v, before, nouter)) {
@@ -416,7 +471,7 @@ static const char *stage_locals(Program *p, Kernel *k, Nested *n) {
             "loop, the block's locals are declared beside those)";
       break;
     }
-    if (v == inner_iv) { /* `int j; ... for (j = ...)`: the tiers declare j only in the inner loop */
+    if (is_inner_index(n, v)) { /* `int j; ... for (j = ...)`: the tiers declare j only in the inner loop */
       if (used_after(body, n, v))
         why = "the inner loop's index is declared before the loop and used after it (the next-level kernel "
               "has the index only inside the inner loop)";
@@ -477,15 +532,18 @@ static void after_loop_decl(Nested *n, const Stmt *s, unsigned after) {
 static void find_after_decls(const Stmt *body, Nested *n) {
   for (int b = n->inner_index + 1; b < body->nkids; b++) after_loop_decl(n, body->kids[b], xf_nested_holder(n)->end);
   for (int b = n->scope_index + 1; n->block && b < n->scope->nkids; b++) after_loop_decl(n, n->scope->kids[b], n->inner->end);
-  for (const Nested *t = n->next; t; t = t->next)
+  for (const Nested *t = n->next; t; t = t->next) {
     for (int i = 0; i < t->nprivs; i++)
       if (t->privs[i]->decl_offset < body->begin) add_after_decl(n, t->privs[i]);
+    /* a later stage's loops (in a block, under an if, collapsed ones) over indices declared before After */
+    for (int l = 0; l < t->icollapse; l++) after_loop_decl(n, t->iloops[l], xf_nested_holder(n)->end);
+  }
 }
 
 /* The stage whose inner loop has index v, or NULL. */
 static const Nested *stage_of_index(const Nested *first, const CVar *v) {
   for (const Nested *s = first; s; s = s->next)
-    if (s->inner->loop->iv == v) return s;
+    if (is_inner_index(s, v)) return s;
   return NULL;
 }
 
@@ -509,10 +567,11 @@ static const char *try_nested(Program *p, Kernel *k, Nested *n) {
   if (k->nseq_inner != nstages + deeper)
     return "the outer loop body holds several inner parallel loops, not all of them statements of the body "
            "itself or of a block there (one in an else branch or in another loop, or two in one block)";
-  for (const Nested *s = n; s; s = s->next) {
+  for (Nested *s = n; s; s = s->next) {
     if (!s->inner->loop->canonical) return "the inner loop is not in canonical form";
     if (!xf_check_jumps(p, s->inner->kids[0], "the body of a parallel loop", true))
       return "a jump leaves the inner loop's body";
+    inner_collapse(s);
   }
   if (has_label(p, body)) return "the outer loop body has a label (the tiers hold several copies of the inner loop and After)";
   /* The outer loop's reductions: each tier that runs After adds to its thread's copy (the
@@ -593,7 +652,8 @@ void xf_nested(Program *p, Kernel *k) {
   n->chunk = DEFAULT_CHUNK;
   for (Nested *s = n->next; s; s = s->next) /* later stages: one thread runs short loops, the NLK the rest */
     s->mode = mode, s->warp_threshold = s->threshold = n->warp_threshold, s->chunk = n->chunk;
-  if (bounds_follow_outer(k, n)) find_streamed(k, n, n->inner->kids[0]);
+  /* collapsed: a[j] is read once per inner loop below, not once in all */
+  if (n->icollapse == 1 && bounds_follow_outer(k, n)) find_streamed(k, n, n->ibody);
   k->nested = n;
   k->shape = KS_NESTED;
 }

@@ -33,8 +33,7 @@ static void check_supported(const Directive *d) {
 
 /* ---- kernels ------------------------------------------------------------- */
 
-/* The single statement inside s, looking through { } with one item. */
-static Stmt *only_stmt(Stmt *s) {
+Stmt *xf_only_stmt(Stmt *s) {
   while (s && s->kind == ST_COMPOUND && s->nkids == 1) s = s->kids[0];
   return s;
 }
@@ -84,6 +83,13 @@ static int tile_depth(const Clause *t) {
   return n;
 }
 
+int xf_collapse_depth(const Clause *c) {
+  int n = const_int(&c->expr, 1);
+  if (n >= 1 && n <= 3) return n;
+  diag_error(c->expr.loc, "collapse(%s) is not supported: use a constant from 1 to 3", c->expr.text);
+  return -1;
+}
+
 /* collapse(n): n perfectly nested canonical loops with rectangular bounds.
  * OpenACC's tile(a, b) asks the same of its nest (one loop per size) and
  * only changes how the iterations are scheduled, so gtcc runs it as
@@ -94,16 +100,13 @@ static int form_collapse(Kernel *k, const Directive *d) {
     diag_error(t->loc, "'tile' and 'collapse' on one loop: OpenACC allows one of them");
     return 0;
   }
-  int n = t ? tile_depth(t) : c ? const_int(&c->expr, 1) : 1;
+  int n = t ? tile_depth(t) : c ? xf_collapse_depth(c) : 1;
+  if (n < 0) return 0;
   char what[48];
   if (t) snprintf(what, sizeof what, "tile with %d sizes", n);
   else snprintf(what, sizeof what, "collapse(%d)", n);
   if (t && n > 3) {
     diag_error(t->loc, "tile(%s) is not supported: gtcc tiles up to 3 loops", t->expr.text);
-    return 0;
-  }
-  if (n < 1 || n > 3) {
-    diag_error(c->expr.loc, "collapse(%s) is not supported: use a constant from 1 to 3", c->expr.text);
     return 0;
   }
   k->collapse = n;
@@ -126,7 +129,7 @@ static int form_collapse(Kernel *k, const Directive *d) {
     k->loops[lvl] = s->loop;
     k->loop_stmts[lvl] = s;
     k->body = s->kids[0];
-    if (lvl + 1 < n) s = only_stmt(s->kids[0]);
+    if (lvl + 1 < n) s = xf_only_stmt(s->kids[0]);
   }
   return 1;
 }
@@ -163,6 +166,8 @@ static void check_inner(Program *p, Kernel *k, Stmt *s) {
       const Clause *t = dir_find_clause(d, CL_TILE);
       if (t) /* gtcc runs a tiled nest as collapse(n): not as an inner loop */
         diag_error(t->loc, "'tile' on a loop inside the '%s' region's loop is not supported by gtcc", k->what);
+      const Clause *cc = dir_find_clause(d, CL_COLLAPSE); /* nested.c applies it where it can */
+      if (cc) xf_collapse_depth(cc);
       for (int c = 0; c < d->nclauses; c++) {
         ClauseKind ck = d->clauses[c].kind;
         if (xf_misused_copyin(d, &d->clauses[c])) continue;

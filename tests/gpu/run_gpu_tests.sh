@@ -150,6 +150,7 @@ cases_for() {
   task_loop_ne) printf '%s\n' "0" "1" "2" "-" "100000" ;; # N
   nested_outer_reduction | nested_fn_pointer | nested_before_storage | nested_guarded | gtcc_cdp_on_construct) printf '%s\n' "0" "1" "2" "-" "200000" ;; # N
   nested_stages | nested_scoped | nested_scoped_forms | nested_struct_local) printf '%s\n' "0" "1" "2" "GTRT_CDP_CAPACITY=3 20000" "GTRT_CDP_CAPACITY=0 20000" "-" "200000" ;; # N
+  nested_inner_collapse) printf '%s\n' "0" "1" "2" "GTRT_CDP_CAPACITY=3 20000" "GTRT_CDP_CAPACITY=0 20000" "-" "50000" ;; # N
   nested_collapse) printf '%s\n' "0 0" "1 1" "2 5" "4 30000" "-" "GTRT_CDP_CAPACITY=3 300 20000" "200 200000" ;; # NB GIANT
   host_only_arrays) printf '%s\n' "0 5 3" "1 1 1" "1 1 2" "64 1024 0" "7 33 1000" "-" "256 4096 20" ;; # NB BS STEPS
   *) printf '%s\n' "-" ;; # other test programs (tests/emit/cases): no arguments

@@ -3,6 +3,7 @@
  * are, which settings apply, and why the others keep a sequential inner
  * loop. Each case is a small C file parsed and lowered in memory; the
  * emitted .gt.cu is checked for the pieces each shape must have. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -302,6 +303,85 @@ static void test_struct_locals(void) {
   }
 }
 
+/* collapse(n) on the inner directive: rectangular nests run as one range (icollapse, the
+ * innermost body, the bounds of each loop in the context); other nests keep the collapse off,
+ * with the reason, and still run CollectiveDP over their first loop. */
+static void test_inner_collapse(void) {
+  static const struct {
+    const char *pre, *loops;
+    int icollapse;
+    const char *note;
+  } cases[] = {
+      {"", "collapse(2) reduction(+:s)\n for (int a = 0; a < rp[i]; a++) for (int b = 0; b < w; b++) s += val[a * w + b];",
+       2, NULL},
+      {"long a, b, c;", "collapse(3) reduction(+:s)\n for (a = 0; a < rp[i]; a++) for (b = w; b > 0; b -= 2) { for (c = 0; c < 3; c++) s += val[a + b + c]; }",
+       3, NULL},
+      {"", "collapse(2) reduction(+:s)\n for (int a = 0; a < rp[i]; a++) for (int b = 0; b <= a; b++) s += val[a + b];",
+       1, "the bounds of a collapsed loop use the index of a loop around it"},
+      {"", "collapse(2) reduction(+:s)\n for (int a = 0; a < rp[i]; a++) { s += 1.0; for (int b = 0; b < w; b++) s += val[b]; }",
+       1, "the loops below it are not perfectly nested canonical for loops"},
+      {"", "collapse(2) reduction(+:s)\n for (int a = 0; a < rp[i]; a++)\n  #pragma acc loop seq\n  for (int b = 0; b < w; b++) s += val[b];",
+       1, "a directive stands between the collapsed loops"},
+      {"int m = w;", "collapse(2) reduction(+:s) private(m)\n for (int a = 0; a < rp[i]; a++) for (int b = 0; b < m; b++) { m = b; s += val[b]; }",
+       1, "the bounds of a collapsed loop use a variable that the loops assign"},
+      {"", "collapse(2) reduction(+:s)\n for (int a = 0; a < rp[i]; a++) for (int b = 0; b < w; b++) { if (val[b] < 0) break; s += val[b]; }",
+       1, "a 'break' ends the innermost collapsed loop early"},
+  };
+  for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+    char *src = xasprintf("void f(int n, int w, const int *rp, const double *val, double *y) {\n"
+                          "  #pragma acc parallel loop copyin(rp[0:n+1], val[0:rp[n]]) copyout(y[0:n])\n"
+                          "  for (int i = 0; i < n; i++) {\n    double s = 0.0; %s\n    #pragma acc loop %s\n    y[i] = s;\n  }\n}\n",
+                          cases[c].pre, cases[c].loops);
+    Lowered r = lower(src, NULL);
+    const Kernel *k = kernel0(&r);
+    CHECK(k && k->shape == KS_NESTED);
+    const Nested *n = k && k->shape == KS_NESTED ? k->nested : NULL;
+    CHECK(n && n->icollapse == cases[c].icollapse);
+    CHECK(n && (cases[c].note ? n->collapse_note && !strcmp(n->collapse_note, cases[c].note) : !n->collapse_note));
+    CHECK(n && (n->icollapse > 1 ? n->ibody != n->inner->kids[0] : n->ibody == n->inner->kids[0]));
+    CHECK(r.out.cu && (strstr(r.out.cu, "gt_ilb1") != NULL) == (cases[c].icollapse > 1));
+    CHECK(r.out.cu && (strstr(r.out.cu, "gt_itc2") != NULL) == (cases[c].icollapse > 2));
+    CHECK(r.out.cu && (strstr(r.out.cu, "is not applied") != NULL) == (cases[c].note != NULL));
+    if (!k || !n || n->icollapse != cases[c].icollapse) fprintf(stderr, "  inner collapse case %zu\n", c);
+    lowered_free(&r);
+    free(src);
+  }
+  /* later stages over indices declared outside the region, in an if's block and collapsed: the
+   * first stage's After (which may run them) declares a and b */
+  Lowered st = lower("void f(int n, const int *na, double *y) {\n  int a, b;\n"
+                     "  #pragma acc parallel loop copyin(na[0:n]) copyout(y[0:n])\n"
+                     "  for (int i = 0; i < n; i++) {\n    double s = 0.0, t = 0.0, u = 0.0;\n"
+                     "    #pragma acc loop reduction(+:s)\n    for (int r = 0; r < na[i]; r++) s += r;\n"
+                     "    if (i % 3) {\n      #pragma acc loop reduction(+:t)\n      for (a = 0; a < na[i]; a++) t += a;\n    }\n"
+                     "    #pragma acc loop collapse(2) reduction(+:u)\n"
+                     "    for (a = 0; a < na[i]; a++) for (b = 0; b < 7; b++) u += a * b + t;\n"
+                     "    y[i] = s + u;\n  }\n}\n",
+                     NULL);
+  const Kernel *sk = kernel0(&st);
+  CHECK(sk && sk->shape == KS_NESTED);
+  if (sk && sk->shape == KS_NESTED) {
+    const Nested *s1 = sk->nested, *s3 = s1->next ? s1->next->next : NULL;
+    bool has_a = false, has_b = false;
+    for (int i = 0; i < s1->nafter_decls; i++) {
+      has_a |= !strcmp(s1->after_decls[i]->name, "a");
+      has_b |= !strcmp(s1->after_decls[i]->name, "b");
+    }
+    CHECK(has_a && has_b);
+    CHECK(s3 && s3->stage == 3 && s3->icollapse == 2);
+  }
+  lowered_free(&st);
+  /* a collapse that is no constant from 1 to 3 is an error, as on the outer loop */
+  Lowered r = lower(SPMV_HEAD
+                    "  for (int i = 0; i < n; i++) {\n"
+                    "    double sum = 0.0;\n"
+                    "    #pragma acc loop collapse(4) reduction(+:sum)\n"
+                    "    for (int j = rp[i]; j < rp[i+1]; j++) sum += val[j];\n"
+                    "    y[i] = sum;\n  }\n}\n",
+                    NULL);
+  CHECK(r.p == NULL && strstr(r.diags, ":5:") && strstr(r.diags, "collapse(4) is not supported"));
+  lowered_free(&r);
+}
+
 /* A nested SpMV-like loop: what the outer directive maps after rp, and the
  * inner directive's data clauses. */
 static const char *const inner_data_src =
@@ -342,6 +422,7 @@ int main(void) {
   test_modes();
   test_fallbacks();
   test_struct_locals();
+  test_inner_collapse();
   test_errors();
   return unit_result();
 }

@@ -42,7 +42,7 @@
  *   types      outer index declared before the loop; Before locals: a pointer
  *              to a struct, an enum, int64_t; a reduction on a typedef'd double
  *   unsigned   unsigned outer index counting down (u > 0); size_t inner index
- *   collapse_in  inner acc loop collapse(2) (the second loop runs in the body)
+ *   collapse_in  inner acc loop collapse(2): the two loops run as one range
  *   vla        float (*D)[cols] read as D[i][j] (up to 2000 rows of 3000)
  *   c89        `int i, j;` at the top of the function; inner `for (j = hi - 1;
  *              lo <= j; j--)` (the bound on the left)
@@ -447,7 +447,7 @@ static void r_unsigned(int n, int m, int *rs, int *iv, long long *o) {
   }
 }
 
-/* inner acc loop collapse(2): the outer of the two is the parallel one */
+/* inner acc loop collapse(2): the tiers run the two loops as one range */
 static void r_collapse_in(int n, int m, int *rs, float *v, double *o) {
   (void)m; /* used only by the data clauses */
 #pragma acc parallel loop copyin(rs[0:n+1], v[0:m]) copyout(o[0:n])
